@@ -1,0 +1,43 @@
+# Two commands do all set-up on a fresh machine (Python 3.11+ and make):
+#   make demo   plays one seeded game between bots and narrates it
+#   make test   runs ruff, mypy --strict, pytest and the Sphinx build (-W)
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PLAYERS ?= 3
+SEED ?= 2014
+DEMO_ARGS ?=
+
+.PHONY: demo test lint typecheck pytest docs bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	@$(PY) -m harbour.demo --players $(PLAYERS) --seed $(SEED) $(DEMO_ARGS)
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+pytest: $(STAMP)
+	$(PY) -m pytest
+
+docs: $(STAMP)
+	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+
+test: lint typecheck pytest docs
+
+bench: $(STAMP)
+	$(PY) scripts/bench_random_play.py
+
+clean:
+	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,97 @@
+"""Harbour: a typed, immutable, pure rules engine for the board game Harbour (Scott Almes, 2014).
+
+>>> import harbour
+>>> state = harbour.new_game(2, seed=1)
+>>> state = harbour.apply_move(state, harbour.legal_moves(state)[0])
+"""
+
+from harbour.engine import (
+    apply_move,
+    apply_move_unchecked,
+    can_apply,
+    current_player,
+    is_over,
+    legal_moves,
+    verify_move,
+)
+from harbour.errors import GameNotOverError, HarbourError, IllegalMoveError
+from harbour.goods import GOODS, MAX_GOODS, Good, Goods
+from harbour.moves import (
+    ChooseOption,
+    ChoosePart,
+    ChooseStartingGoods,
+    DeferToll,
+    ExchangeGoods,
+    Move,
+    MovePawn,
+    PayToll,
+    Purchase,
+    Ship,
+    SwapSquares,
+    TakeGoods,
+)
+from harbour.options import (
+    BuyRule,
+    CoinDiscount,
+    EmptyDeck,
+    LastRound,
+    ReentryOrder,
+    RulesOptions,
+    TieBreak,
+    UnpayableToll,
+    WarehouseKeep,
+)
+from harbour.scoring import Outcome, outcome, victory_points
+from harbour.setup import new_game
+from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GOODS",
+    "MARKET_VALUES",
+    "MAX_GOODS",
+    "BoardSite",
+    "BuyRule",
+    "CardSite",
+    "ChooseOption",
+    "ChoosePart",
+    "ChooseStartingGoods",
+    "CoinDiscount",
+    "DeferToll",
+    "EmptyDeck",
+    "ExchangeGoods",
+    "GameNotOverError",
+    "GameState",
+    "Good",
+    "Goods",
+    "HarbourError",
+    "IllegalMoveError",
+    "LastRound",
+    "Move",
+    "MovePawn",
+    "Outcome",
+    "PayToll",
+    "PlayerState",
+    "Purchase",
+    "ReentryOrder",
+    "RulesOptions",
+    "Ship",
+    "Site",
+    "SwapSquares",
+    "TakeGoods",
+    "TieBreak",
+    "UnpayableToll",
+    "WarehouseKeep",
+    "__version__",
+    "apply_move",
+    "apply_move_unchecked",
+    "can_apply",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "verify_move",
+    "victory_points",
+]

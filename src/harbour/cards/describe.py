@@ -1,0 +1,86 @@
+"""Plain-English descriptions of card effects, generated from the card data.
+
+Used by the narration and the card reference, so both always say what the engine does.
+"""
+
+from __future__ import annotations
+
+from harbour.cards.effects import (
+    Buy,
+    Convert,
+    Effect,
+    Exchange,
+    Gain,
+    GainChoice,
+    GainPerSymbol,
+    OneOf,
+    SwapMarket,
+    Symbol,
+    TwoPart,
+)
+from harbour.cards.model import Building, PlayerBoard
+from harbour.goods import GOODS
+
+__all__ = ["describe_building", "describe_effect", "describe_symbols"]
+
+
+def _kinds(kinds: tuple[object, ...]) -> str:
+    names = [getattr(k, "label", str(k)) for k in kinds]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def describe_effect(effect: Effect) -> str:
+    """One sentence (without the final full stop) saying what an action does."""
+    if isinstance(effect, Gain):
+        return f"Gain {effect.goods.describe()}"
+    if isinstance(effect, GainChoice):
+        what = "goods" if effect.amount > 1 else "good"
+        if tuple(effect.kinds) == GOODS:
+            return f"Gain {effect.amount} {what} of your choice"
+        return f"Gain {effect.amount} {what} of your choice, any mix of {_kinds(effect.kinds)}"
+    if isinstance(effect, GainPerSymbol):
+        return f"Gain {effect.amount} {effect.good.label} for each {effect.symbol.value} you own"
+    if isinstance(effect, Convert):
+        return f"Spend {effect.spend.describe()} to gain {effect.gain.describe()}"
+    if isinstance(effect, Exchange):
+        other = " other" if effect.other else ""
+        if effect.gain_kinds == 1:
+            gain = f"{effect.gain_amount} of one{other} good of your choice"
+        else:
+            gain = f"{effect.gain_amount} each of {effect.gain_kinds}{other} goods of your choice"
+        return f"Spend {effect.spend_amount} of one good of your choice to gain {gain}"
+    if isinstance(effect, SwapMarket):
+        return "Swap the goods on two market squares of your choice"
+    if isinstance(effect, Buy):
+        if effect.count == 1:
+            return "Buy a building by shipping goods"
+        return f"Buy up to {effect.count} buildings at once by shipping goods"
+    if isinstance(effect, TwoPart):
+        first = describe_effect(effect.first)
+        second = describe_effect(effect.second)
+        return f"{first}, and {second[0].lower()}{second[1:]}, in either order"
+    assert isinstance(effect, OneOf)
+    parts = [describe_effect(o) for o in effect.options]
+    rest = [p[0].lower() + p[1:] for p in parts[1:]]
+    return " or ".join([parts[0], *rest])
+
+
+def describe_symbols(symbols: tuple[Symbol, ...]) -> str:
+    """``"anchor and coin"``; ``"none"`` when empty."""
+    if not symbols:
+        return "none"
+    return " and ".join(s.value for s in symbols)
+
+
+def describe_building(card: Building | PlayerBoard) -> str:
+    """A one-line summary: name, price, points, symbols and action."""
+    action = describe_effect(card.action) + "."
+    if isinstance(card, PlayerBoard):
+        return (
+            f"{card.name} (starting building; symbols: {describe_symbols(card.symbols)}): {action}"
+        )
+    price = "no price" if card.cost is None else f"${card.cost}"
+    return (
+        f"{card.name} ({price}, {card.points} VP; symbols: {describe_symbols(card.symbols)}): "
+        f"{action}"
+    )

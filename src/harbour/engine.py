@@ -1,0 +1,520 @@
+"""The rules engine: legal moves and applying a move.
+
+The public entry points are re-exported from :mod:`harbour`. Applying a move copies the
+frozen state into a private mutable :class:`_Work`, changes that, and freezes it again:
+the input state is never changed (the library is pure), and the hot path avoids
+rebuilding frozen objects at every step.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from harbour.cards.effects import (
+    Buy,
+    Convert,
+    Effect,
+    Exchange,
+    Gain,
+    GainChoice,
+    GainPerSymbol,
+    OneOf,
+    SwapMarket,
+    Symbol,
+    TwoPart,
+    contains_buy,
+)
+from harbour.diagnose import diagnose
+from harbour.errors import IllegalMoveError
+from harbour.goods import GOODS, MAX_GOODS, Good, Goods, multisets
+from harbour.market import adjust_market
+from harbour.moves import (
+    ChooseOption,
+    ChoosePart,
+    ChooseStartingGoods,
+    DeferToll,
+    ExchangeGoods,
+    Move,
+    MovePawn,
+    PayToll,
+    Purchase,
+    Ship,
+    SwapSquares,
+    TakeGoods,
+)
+from harbour.options import (
+    BuyRule,
+    EmptyDeck,
+    LastRound,
+    UnpayableToll,
+    WarehouseKeep,
+)
+from harbour.queries import (
+    affords,
+    discounted_total,
+    site_action,
+    sites_in_play,
+    toll_owner,
+)
+from harbour.state import (
+    MARKET_VALUES,
+    GameState,
+    Pending,
+    PendingEffect,
+    PendingMove,
+    PendingPurchase,
+    PendingStartingGoods,
+    PendingToll,
+    PendingTollAfter,
+    PlayerState,
+)
+
+__all__ = [
+    "apply_move",
+    "apply_move_unchecked",
+    "can_apply",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "verify_move",
+]
+
+#: Every pair of market squares, in canonical order (ACT-6).
+_SQUARE_PAIRS = tuple(combinations(range(4), 2))
+_ALL_SWAPS = tuple(SwapSquares(a, b) for a, b in _SQUARE_PAIRS)
+_STARTING_CHOICES = tuple(ChooseStartingGoods(g) for g in multisets(3))
+_FIRST_GAME_CHOICE = (ChooseStartingGoods(Goods(1, 1, 1, 1)),)
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def is_over(state: GameState) -> bool:
+    """True when the game has ended (END-2)."""
+    return not state.stack
+
+
+def current_player(state: GameState) -> int:
+    """The seat of the player who decides now (also after the game ended: the last one)."""
+    return state.current
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move now, in a canonical deterministic order.
+
+    Empty exactly when the game is over.
+    """
+    candidates = _candidates(state)
+    if state.options.unpayable_toll is UnpayableToll.FORGIVEN:
+        return candidates
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, PendingMove):
+        if state.players[state.current].goods.total:
+            return candidates
+        # TOLL-5: with no goods, a tolled building is open only if the action can pay it.
+        return tuple(m for m in candidates if _has_continuation(state, m))
+    if isinstance(top, PendingToll):
+        return tuple(
+            m for m in candidates if not isinstance(m, DeferToll) or _has_continuation(state, m)
+        )
+    if _toll_deferred(state):
+        return tuple(m for m in candidates if _keeps_toll_payable(state, m))
+    return candidates
+
+
+def _candidates(state: GameState) -> tuple[Move, ...]:
+    """The legal moves before the unpayable-toll reading (TOLL-5) filters them."""
+    if not state.stack:
+        return ()
+    top = state.stack[-1]
+    player = state.current
+    goods = state.players[player].goods
+    if isinstance(top, PendingMove):
+        return _pawn_moves(state)
+    if isinstance(top, PendingEffect):
+        return _effect_moves(state, top.effect)
+    if isinstance(top, PendingPurchase):
+        return _purchase_moves(state, top)
+    if isinstance(top, PendingToll):
+        return (*(PayToll(g) for g in GOODS if goods[g]), DeferToll())
+    if isinstance(top, PendingTollAfter):
+        return tuple(PayToll(g) for g in GOODS if goods[g])
+    assert isinstance(top, PendingStartingGoods)
+    return _FIRST_GAME_CHOICE if state.options.first_game else _STARTING_CHOICES
+
+
+def _pawn_moves(state: GameState) -> tuple[Move, ...]:
+    here = state.players[state.current].pawn
+    occupied = {p.pawn for p in state.players}
+    return tuple(MovePawn(s) for s in sites_in_play(state) if s != here and s not in occupied)
+
+
+def _effect_moves(state: GameState, effect: Effect) -> tuple[Move, ...]:
+    if isinstance(effect, GainChoice):
+        return tuple(TakeGoods(g) for g in multisets(effect.amount, effect.kinds))
+    if isinstance(effect, Buy):
+        return _ship_moves(state)
+    if isinstance(effect, OneOf):
+        return tuple(ChooseOption(i) for i in range(len(effect.options)))
+    if isinstance(effect, TwoPart):
+        return (ChoosePart(0), ChoosePart(1))
+    if isinstance(effect, SwapMarket):
+        return _ALL_SWAPS
+    assert isinstance(effect, Exchange)
+    return _exchange_moves(state.players[state.current].goods, effect)
+
+
+def _exchange_moves(goods: Goods, effect: Exchange) -> tuple[ExchangeGoods, ...]:
+    out: list[ExchangeGoods] = []
+    for spend in GOODS:
+        if goods[spend] < effect.spend_amount:
+            continue
+        kinds = [g for g in GOODS if not (effect.other and g == spend)]
+        out.extend(ExchangeGoods(spend, combo) for combo in combinations(kinds, effect.gain_kinds))
+    return tuple(out)
+
+
+def _ship_moves(state: GameState) -> tuple[Move, ...]:
+    player = state.current
+    held = state.players[player].goods
+    shippable = [g for g in GOODS if held[g] >= state.value_of(g)]
+    warehouses = state.symbol_count(player, Symbol.WAREHOUSE)
+    options = state.options
+    # INT-6: when buying is mandatory and something can be bought, a shipment must buy.
+    must_buy = options.buying is BuyRule.MANDATORY and affords(
+        state, player, sum(state.value_of(g) for g in shippable)
+    )
+    out: list[Move] = []
+    for size in range(len(shippable) + 1):
+        for chosen in combinations(shippable, size):
+            money = sum(state.value_of(g) for g in chosen)
+            needs_purchase = must_buy or (chosen and not options.ship_without_buying)
+            if needs_purchase and not affords(state, player, money):
+                continue
+            out.extend(
+                Ship(chosen, keep)
+                for keep in _keeps(held, chosen, warehouses, options.warehouse_keep)
+            )
+    return tuple(out)
+
+
+def _keeps(
+    held: Goods, chosen: tuple[Good, ...], warehouses: int, rule: WarehouseKeep
+) -> list[Goods]:
+    """Every way to keep shipped units with ``warehouses`` symbols (SYM-3, INT-10)."""
+    if not chosen or not warehouses:
+        return [Goods()]
+    out = []
+    for total in range(warehouses + 1):
+        for keep in multisets(total, chosen):
+            if all(
+                keep[g] <= (held[g] if rule is WarehouseKeep.ANY_SHIPPED else 1) for g in chosen
+            ):
+                out.append(keep)
+    return out
+
+
+def _purchase_moves(state: GameState, top: PendingPurchase) -> tuple[Move, ...]:
+    player = state.current
+    buyable = [c for c in state.display if state.cards.buildings[c].cost is not None]
+    by_size: list[list[Purchase]] = []
+    for size in range(1, top.count + 1):
+        by_size.append(
+            [
+                Purchase(combo)
+                for combo in combinations(buyable, size)
+                if discounted_total(state, player, combo) <= top.money
+            ]
+        )
+    affordable = [p for group in by_size for p in group]
+    options = state.options
+    if options.buying is BuyRule.MANDATORY and affordable:
+        # INT-6: as many buildings as can be afforded.
+        return tuple(next(group for group in reversed(by_size) if group))
+    if top.shipped and not options.ship_without_buying and affordable:
+        return tuple(affordable)  # INT-7: a shipment must buy something.
+    return (*affordable, Purchase(()))
+
+
+# --------------------------------------------------------------------------- toll reading
+
+
+def _toll_deferred(state: GameState) -> bool:
+    return any(isinstance(p, PendingTollAfter) for p in state.stack)
+
+
+def _has_continuation(state: GameState, move: Move) -> bool:
+    """True when the toll stays payable after ``move`` (TOLL-5, CANNOT_ENTER)."""
+    after = apply_move_unchecked(state, move)
+    return any(_keeps_toll_payable(after, m) for m in _candidates(after))
+
+
+def _keeps_toll_payable(state: GameState, move: Move) -> bool:
+    """True when some way to finish the action after ``move`` leaves a good for the toll."""
+    after = apply_move_unchecked(state, move)
+    if after.turn != state.turn or not _toll_deferred(after):
+        return True  # the toll was paid and the turn may even be over
+    top = after.stack[-1]
+    held = after.players[after.current].goods.total
+    if isinstance(top, PendingTollAfter):
+        return held > 0
+    # Only shipping can take a player down to no goods (gains and conversions give goods).
+    if held and not any(
+        isinstance(p, PendingEffect) and contains_buy(p.effect) for p in after.stack
+    ):
+        return True
+    return any(_keeps_toll_payable(after, m) for m in _candidates(after))
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def verify_move(state: GameState, move: Move) -> None:
+    """Raise :class:`IllegalMoveError` naming the rule unless ``move`` is legal now."""
+    if move not in legal_moves(state):
+        rule_id, reason = diagnose(state, move)
+        raise IllegalMoveError(rule_id, reason)
+
+
+def can_apply(state: GameState, move: Move) -> bool:
+    """True when ``move`` is legal now."""
+    return move in legal_moves(state)
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; the input is not changed.
+
+    Raises :class:`IllegalMoveError` (a ``ValueError``) naming the rule the move breaks.
+    """
+    verify_move(state, move)
+    return apply_move_unchecked(state, move)
+
+
+def apply_move_unchecked(state: GameState, move: Move) -> GameState:
+    """Apply a move known to be legal (one of :func:`legal_moves`), skipping the check.
+
+    For search and playouts. With a move that is not legal the result is undefined.
+    """
+    work = _Work(state)
+    work.apply(move)
+    work.advance()
+    return work.freeze()
+
+
+class _Work:
+    """A private mutable copy of a state, changed by one move and frozen again."""
+
+    __slots__ = (
+        "buildings",
+        "current",
+        "deck",
+        "deck_ran_out",
+        "display",
+        "goods",
+        "last_round_turns",
+        "market",
+        "pawns",
+        "stack",
+        "state",
+        "turn",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.goods = [list(p.goods.as_tuple()) for p in state.players]
+        self.buildings = [p.buildings for p in state.players]
+        self.pawns = [p.pawn for p in state.players]
+        self.market = state.market
+        self.display = list(state.display)
+        self.deck = state.deck
+        self.current = state.current
+        self.stack: list[Pending] = list(state.stack)
+        self.turn = state.turn
+        self.last_round_turns = state.last_round_turns
+        self.deck_ran_out = False
+
+    def freeze(self) -> GameState:
+        s = self.state
+        players = tuple(
+            PlayerState(Goods(g[0], g[1], g[2], g[3]), b, p)
+            for g, b, p in zip(self.goods, self.buildings, self.pawns, strict=True)
+        )
+        return GameState(
+            s.cards,
+            s.options,
+            s.seed,
+            players,
+            self.market,
+            tuple(self.display),
+            self.deck,
+            self.current,
+            tuple(self.stack),
+            self.turn,
+            self.last_round_turns,
+        )
+
+    # -- helpers on the current state of the work
+
+    def symbol_count(self, player: int, symbol: Symbol) -> int:
+        cards = self.state.cards
+        n = cards.board.symbols.count(symbol)
+        for c in self.buildings[player]:
+            n += cards.buildings[c].symbols.count(symbol)
+        return n
+
+    def gain(self, player: int, goods: Goods) -> None:
+        row = self.goods[player]
+        for i, n in enumerate(goods.as_tuple()):
+            if n:
+                row[i] = min(MAX_GOODS, row[i] + n)  # GOODS-2: the excess is lost
+
+    def pay_toll(self, owner: int, good: Good) -> None:
+        self.goods[self.current][good] -= 1
+        self.goods[owner][good] = min(MAX_GOODS, self.goods[owner][good] + 1)  # INT-17
+
+    # -- one move
+
+    def apply(self, move: Move) -> None:
+        top = self.stack.pop()
+        player = self.current
+        if isinstance(move, MovePawn):
+            self.pawns[player] = move.site
+            self.stack.append(PendingEffect(site_action(self.state, move.site)))
+            owner = toll_owner(self.state, player, move.site)
+            if owner is not None:
+                self.stack.append(PendingToll(owner))
+        elif isinstance(move, PayToll):
+            assert isinstance(top, PendingToll | PendingTollAfter)
+            self.pay_toll(top.owner, move.good)
+        elif isinstance(move, DeferToll):
+            assert isinstance(top, PendingToll)
+            action = self.stack.pop()
+            self.stack.append(PendingTollAfter(top.owner))
+            self.stack.append(action)
+        elif isinstance(move, ChooseStartingGoods):
+            self.gain(player, move.goods)
+            if player + 1 < len(self.goods):
+                self.current = player + 1
+                self.stack.append(PendingStartingGoods())
+            else:
+                self.current = 0
+                self.turn = 1
+                self.stack.append(PendingMove())
+        else:
+            assert isinstance(top, PendingEffect | PendingPurchase)
+            self.apply_choice(top, move)
+
+    def apply_choice(self, top: PendingEffect | PendingPurchase, move: Move) -> None:
+        player = self.current
+        if isinstance(top, PendingPurchase):
+            assert isinstance(move, Purchase)
+            self.purchase(move.cards)
+            return
+        effect = top.effect
+        if isinstance(move, TakeGoods):
+            self.gain(player, move.goods)
+        elif isinstance(move, ChooseOption):
+            assert isinstance(effect, OneOf)
+            self.stack.append(PendingEffect(effect.options[move.index]))
+        elif isinstance(move, ChoosePart):
+            assert isinstance(effect, TwoPart)
+            self.stack.append(PendingEffect(effect.parts[1 - move.index]))
+            self.stack.append(PendingEffect(effect.parts[move.index]))
+        elif isinstance(move, ExchangeGoods):
+            assert isinstance(effect, Exchange)
+            self.goods[player][move.spend] -= effect.spend_amount
+            for good in move.gain:
+                self.gain(player, Goods.single(good, effect.gain_amount))
+        elif isinstance(move, SwapSquares):
+            market = list(self.market)
+            market[move.first], market[move.second] = market[move.second], market[move.first]
+            self.market = (market[0], market[1], market[2], market[3])
+        else:
+            assert isinstance(move, Ship) and isinstance(effect, Buy)
+            self.ship(move, effect.count)
+
+    def ship(self, move: Ship, count: int) -> None:
+        state = self.state
+        money = sum(MARKET_VALUES[self.market.index(g)] for g in move.goods)  # BUY-4
+        row = self.goods[self.current]
+        for good in move.goods:
+            row[good] = move.keep[good]  # BUY-3, SYM-3
+        self.market = adjust_market(self.market, move.goods, state.options.reentry)
+        if not affords(state, self.current, money):
+            return  # nothing can be bought: the purchase step would offer no choice
+        self.stack.append(PendingPurchase(money, count, bool(move.goods)))
+
+    def purchase(self, cards: tuple[int, ...]) -> None:
+        player = self.current
+        self.buildings[player] = self.buildings[player] + cards
+        for card in cards:
+            slot = self.display.index(card)
+            if self.deck:  # DISPLAY-1: refill in place from the top of the deck
+                self.display[slot] = self.deck[0]
+                self.deck = self.deck[1:]
+            else:
+                del self.display[slot]
+                self.deck_ran_out = True
+
+    # -- automatic steps and the end of a turn
+
+    def advance(self) -> None:
+        """Carry out every step with no choice, then end the turn if nothing is pending."""
+        stack = self.stack
+        while stack:
+            top = stack[-1]
+            player = self.current
+            if isinstance(top, PendingEffect):
+                effect = top.effect
+                if isinstance(effect, Gain):
+                    stack.pop()
+                    self.gain(player, effect.goods)
+                    continue
+                if isinstance(effect, GainPerSymbol):
+                    stack.pop()
+                    n = self.symbol_count(player, effect.symbol) * effect.amount
+                    if n:
+                        self.gain(player, Goods.single(effect.good, n))
+                    continue
+                if isinstance(effect, Convert):
+                    stack.pop()
+                    row = self.goods[player]
+                    if all(h >= s for h, s in zip(row, effect.spend.as_tuple(), strict=True)):
+                        for i, s in enumerate(effect.spend.as_tuple()):
+                            row[i] -= s
+                        self.gain(player, effect.gain)
+                    continue  # ACT-4 / GOODS-1: skipped when the goods are lacking
+                if isinstance(effect, Exchange) and max(self.goods[player]) < effect.spend_amount:
+                    stack.pop()  # ACT-5 / GOODS-1: no good to spend, nothing to choose
+                    continue
+                return
+            if isinstance(top, PendingTollAfter):
+                if self.state.options.unpayable_toll is UnpayableToll.FORGIVEN and not any(
+                    self.goods[player]
+                ):
+                    stack.pop()  # INT-5 FORGIVEN: nothing to pay with
+                    continue
+                return
+            return
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        state = self.state
+        n = len(self.goods)
+        player = self.current
+        if self.last_round_turns is not None:
+            self.last_round_turns -= 1
+        elif len(self.buildings[player]) >= 4 or (
+            self.deck_ran_out and state.options.empty_deck is EmptyDeck.LAST_ROUND
+        ):
+            # END-1 / INT-1 / INT-8: the last round begins.
+            everyone = state.options.last_round is LastRound.ALL_PLAYERS
+            self.last_round_turns = n if everyone else n - 1
+        if self.last_round_turns == 0:
+            return  # END-2: the game is over; the stack stays empty
+        self.current = (player + 1) % n
+        self.turn += 1
+        self.stack.append(PendingMove())

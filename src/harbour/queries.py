@@ -1,0 +1,71 @@
+"""Read-only questions about a state that the engine, the error messages and frontends share."""
+
+from __future__ import annotations
+
+from harbour.cards.effects import Effect, Symbol
+from harbour.options import CoinDiscount
+from harbour.state import BoardSite, CardSite, GameState, Site
+
+__all__ = [
+    "affords",
+    "cheapest_price",
+    "discounted_total",
+    "site_action",
+    "sites_in_play",
+    "toll_owner",
+]
+
+
+def site_action(state: GameState, site: Site) -> Effect:
+    """The action printed on a building."""
+    if isinstance(site, BoardSite):
+        return state.cards.board.action
+    return state.cards.buildings[site.card].action
+
+
+def sites_in_play(state: GameState) -> tuple[Site, ...]:
+    """Every building a pawn may stand on, in canonical order (TURN-3).
+
+    Starting buildings by seat, then the display in display order, then bought
+    buildings by owner and purchase order.
+    """
+    sites: list[Site] = [BoardSite(p) for p in range(len(state.players))]
+    sites.extend(CardSite(c) for c in state.display)
+    for player in state.players:
+        sites.extend(CardSite(c) for c in player.buildings)
+    return tuple(sites)
+
+
+def toll_owner(state: GameState, player: int, site: Site) -> int | None:
+    """The seat owed a toll when ``player`` uses ``site``, or ``None`` (TOLL-1, TOLL-4)."""
+    owner = state.owner_of(site)
+    if owner is None or owner == player:
+        return None
+    if state.symbol_count(player, Symbol.TOP_HAT):
+        return None
+    return owner
+
+
+def discounted_total(state: GameState, player: int, cards: tuple[int, ...]) -> int:
+    """What ``player`` pays for buying ``cards`` together, after coins (SYM-1, INT-9)."""
+    coins = state.symbol_count(player, Symbol.COIN)
+    costs = [state.cards.buildings[c].cost or 0 for c in cards]
+    if state.options.coin_discount is CoinDiscount.ONCE_PER_ACTION:
+        return max(0, sum(costs) - coins)
+    return sum(max(0, cost - coins) for cost in costs)
+
+
+def cheapest_price(state: GameState, player: int) -> int | None:
+    """The lowest price, after coins, of a display building ``player`` could buy."""
+    prices = [
+        discounted_total(state, player, (c,))
+        for c in state.display
+        if state.cards.buildings[c].cost is not None
+    ]
+    return min(prices) if prices else None
+
+
+def affords(state: GameState, player: int, money: int) -> bool:
+    """True when ``money`` pays for at least one display building ``player`` may buy."""
+    cheapest = cheapest_price(state, player)
+    return cheapest is not None and cheapest <= money

@@ -1,0 +1,200 @@
+"""Immutable game state and the pending decisions it holds (rule TURN-6).
+
+A :class:`GameState` is a frozen value. What remains to be decided in the current turn
+is a stack of pending decisions (:attr:`GameState.pending`, the last item is the one to
+decide now), never a callback: a frontend only ever asks "what can be chosen now?"
+(:func:`harbour.legal_moves`).
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from harbour.cards.effects import Effect, Symbol
+from harbour.cards.model import Building, CardSet
+from harbour.goods import Good, Goods
+from harbour.options import RulesOptions
+
+__all__ = [
+    "MARKET_VALUES",
+    "BoardSite",
+    "CardSite",
+    "GameState",
+    "Pending",
+    "PendingEffect",
+    "PendingMove",
+    "PendingPurchase",
+    "PendingStartingGoods",
+    "PendingToll",
+    "PendingTollAfter",
+    "PlayerState",
+    "Site",
+]
+
+#: The dollar value of the market squares, lowest to highest (BUY-2).
+MARKET_VALUES: tuple[int, int, int, int] = (2, 3, 4, 5)
+
+
+@attrs.frozen(slots=True)
+class CardSite:
+    """A building card (in the display or owned), by its index in the card set."""
+
+    card: int
+
+
+@attrs.frozen(slots=True)
+class BoardSite:
+    """The starting building on a player's board, by the player's seat."""
+
+    player: int
+
+
+#: A building a pawn can stand on.
+Site: TypeAlias = CardSite | BoardSite
+
+
+@attrs.frozen(slots=True)
+class PlayerState:
+    """One player's warehouse, buildings and pawn."""
+
+    #: Goods held, each 0..6.
+    goods: Goods
+    #: Indices of the buildings bought, in the order bought.
+    buildings: tuple[int, ...] = ()
+    #: Where the pawn stands; ``None`` before the first move.
+    pawn: Site | None = None
+
+
+@attrs.frozen(slots=True)
+class PendingStartingGoods:
+    """Setup: the current player chooses their starting goods (SETUP-4, SETUP-5)."""
+
+
+@attrs.frozen(slots=True)
+class PendingMove:
+    """The current player moves their pawn (TURN-1 to TURN-3)."""
+
+
+@attrs.frozen(slots=True)
+class PendingToll:
+    """On arrival at ``owner``'s building: pay the toll now, or after the action (TOLL-2)."""
+
+    owner: int
+
+
+@attrs.frozen(slots=True)
+class PendingTollAfter:
+    """The deferred toll to ``owner``, due when the action is done (TOLL-2, TOLL-3)."""
+
+    owner: int
+
+
+@attrs.frozen(slots=True)
+class PendingEffect:
+    """An action (or part of one) still to perform."""
+
+    effect: Effect
+
+
+@attrs.frozen(slots=True)
+class PendingPurchase:
+    """Goods were shipped for ``money`` dollars; choose up to ``count`` buildings (BUY-5, BUY-6)."""
+
+    money: int
+    count: int
+    #: Whether any good was shipped (INT-7).
+    shipped: bool
+
+
+#: A decision still to be taken in the current turn.
+Pending: TypeAlias = (
+    PendingStartingGoods
+    | PendingMove
+    | PendingToll
+    | PendingTollAfter
+    | PendingEffect
+    | PendingPurchase
+)
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class GameState:
+    """The whole state of a game of Harbour; create it with :func:`harbour.new_game`."""
+
+    #: The cards the game is played with.
+    cards: CardSet
+    #: The rule readings in force.
+    options: RulesOptions
+    #: The seed the setup was shuffled with.
+    seed: int
+    #: Players by seat; seat 0 is the starting player (SETUP-6).
+    players: tuple[PlayerState, ...]
+    #: The good on each market square, from the $2 square to the $5 square.
+    market: tuple[Good, Good, Good, Good]
+    #: Indices of the buildings face up in the display.
+    display: tuple[int, ...]
+    #: Indices of the buildings in the deck, top card first (secret).
+    deck: tuple[int, ...]
+    #: The seat of the player to decide now.
+    current: int
+    #: Pending decisions of the current turn, the one to decide now last.
+    stack: tuple[Pending, ...]
+    #: Number of turns begun (0 during setup).
+    turn: int = 0
+    #: Turns left in the last round, or ``None`` before it began (END-1).
+    last_round_turns: int | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended (END-2)."""
+        return not self.stack
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision to take now, or ``None`` when the game is over."""
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def in_setup(self) -> bool:
+        """True while players are still choosing their starting goods."""
+        return isinstance(self.pending, PendingStartingGoods)
+
+    def building(self, index: int) -> Building:
+        """The building card with this index."""
+        return self.cards.buildings[index]
+
+    def owner_of(self, site: Site) -> int | None:
+        """The seat owning a building, or ``None`` for a display building."""
+        if isinstance(site, BoardSite):
+            return site.player
+        for seat, player in enumerate(self.players):
+            if site.card in player.buildings:
+                return seat
+        return None
+
+    def symbols(self, player: int) -> tuple[Symbol, ...]:
+        """Every owner symbol the player owns, starting building included (SYM-5)."""
+        out = list(self.cards.board.symbols)
+        for index in self.players[player].buildings:
+            out.extend(self.cards.buildings[index].symbols)
+        return tuple(out)
+
+    def symbol_count(self, player: int, symbol: Symbol) -> int:
+        """How many of one owner symbol the player owns (SYM-5)."""
+        return self.symbols(player).count(symbol)
+
+    def square_of(self, good: Good) -> int:
+        """The market square (0 = $2 .. 3 = $5) the good is on."""
+        return self.market.index(good)
+
+    def value_of(self, good: Good) -> int:
+        """The dollar value of the good's market square (BUY-2)."""
+        return MARKET_VALUES[self.market.index(good)]
+
+    def site_name(self, site: Site) -> str:
+        """The building's name, for messages."""
+        if isinstance(site, BoardSite):
+            return f"Player {site.player + 1}'s {self.cards.board.name}"
+        return self.cards.buildings[site.card].name
