@@ -247,8 +247,14 @@ def _toll_deferred(state: GameState) -> bool:
 
 
 def _has_continuation(state: GameState, move: Move) -> bool:
-    """True when the toll stays payable after ``move`` (TOLL-5, CANNOT_ENTER)."""
+    """True when any toll ``move`` leads to can still be paid (TOLL-5, CANNOT_ENTER)."""
     after = apply_move_unchecked(state, move)
+    if isinstance(after.pending, PendingToll):
+        return any(
+            isinstance(m, PayToll) or _has_continuation(after, m) for m in _candidates(after)
+        )
+    if after.turn != state.turn or not _toll_deferred(after):
+        return True
     return any(_keeps_toll_payable(after, m) for m in _candidates(after))
 
 

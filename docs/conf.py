@@ -1,0 +1,32 @@
+"""Sphinx configuration for the Harbour rules library."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
+project = "Harbour rules library"
+author = "The Harbour rules library developers"
+copyright = "2026, the Harbour rules library developers"  # noqa: A001
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "myst_parser",
+    "cardref",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build"]
+myst_heading_anchors = 3
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+nitpicky = False
+html_theme = "alabaster"
+html_title = "Harbour rules library"
+suppress_warnings = ["myst.xref_missing"]

@@ -1,0 +1,84 @@
+"""Helpers shared by the tests: build exact positions without playing up to them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+import harbour
+from harbour.cards.model import Building, CardSet, PlayerBoard
+from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_SET
+from harbour.goods import Good, Goods
+from harbour.state import GameState, Pending, PendingMove, PlayerState, Site
+
+F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
+
+
+def card(key: str, cards: CardSet = ORIGINAL_SET) -> int:
+    """The index of a building by key."""
+    return cards.index_of(key)
+
+
+def position(
+    *,
+    goods: Sequence[Goods],
+    market: tuple[Good, Good, Good, Good] = (F, L, W, S),
+    display: Sequence[str] = (),
+    owned: Sequence[Sequence[str]] | None = None,
+    pawns: Sequence[Site | None] | None = None,
+    current: int = 0,
+    deck: Sequence[str] | None = None,
+    options: harbour.RulesOptions | None = None,
+    cards: CardSet = ORIGINAL_SET,
+    stack: tuple[Pending, ...] = (PendingMove(),),
+    turn: int = 1,
+    last_round_turns: int | None = None,
+) -> GameState:
+    """A state in play with exactly these goods, market, display and owned buildings.
+
+    ``display``, ``owned`` and ``deck`` name buildings by key. When ``deck`` is None,
+    every building not placed elsewhere goes to the deck in card-set order.
+    """
+    n = len(goods)
+    owned = owned or [() for _ in range(n)]
+    pawns = pawns or [None for _ in range(n)]
+    shown = tuple(card(k, cards) for k in display)
+    owned_idx = [tuple(card(k, cards) for k in keys) for keys in owned]
+    if deck is None:
+        used = set(shown) | {c for keys in owned_idx for c in keys}
+        deck_idx = tuple(i for i in range(len(cards.buildings)) if i not in used)
+    else:
+        deck_idx = tuple(card(k, cards) for k in deck)
+    return GameState(
+        cards=cards,
+        options=options or harbour.RulesOptions(),
+        seed=0,
+        players=tuple(
+            PlayerState(g, o, p) for g, o, p in zip(goods, owned_idx, pawns, strict=True)
+        ),
+        market=market,
+        display=shown,
+        deck=deck_idx,
+        current=current,
+        stack=stack,
+        turn=turn,
+        last_round_turns=last_round_turns,
+    )
+
+
+def custom_set(buildings: Sequence[Building], board: PlayerBoard = ORIGINAL_BOARD) -> CardSet:
+    """A small card set for tests that need particular cards."""
+    return CardSet(name="test set", buildings=tuple(buildings), board=board, original=False)
+
+
+def with_options(state: GameState, **changes: object) -> GameState:
+    """The same state under other rule readings."""
+    return attrs.evolve(state, options=attrs.evolve(state.options, **changes))
+
+
+def play(state: GameState, *moves: harbour.Move) -> GameState:
+    """Apply moves one by one, checked."""
+    for move in moves:
+        state = harbour.apply_move(state, move)
+    return state
