@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "Harbour rules library"
 author = "The Harbour rules library developers"
-copyright = "2026, the Harbour rules library developers"  # noqa: A001
+copyright = "2026, the Harbour rules library developers"
 
 extensions = [
     "sphinx.ext.autodoc",

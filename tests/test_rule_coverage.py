@@ -33,7 +33,9 @@ def cited_ids() -> set[str]:
                 and node.func.attr == "rules"
             ):
                 cited.update(
-                    a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    a.value
+                    for a in node.args
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str)
                 )
     return cited
 
