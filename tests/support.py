@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -72,7 +73,7 @@ def custom_set(buildings: Sequence[Building], board: PlayerBoard = ORIGINAL_BOAR
     return CardSet(name="test set", buildings=tuple(buildings), board=board, original=False)
 
 
-def with_options(state: GameState, **changes: object) -> GameState:
+def with_options(state: GameState, **changes: Any) -> GameState:
     """The same state under other rule readings."""
     return attrs.evolve(state, options=attrs.evolve(state.options, **changes))
 
