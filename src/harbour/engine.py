@@ -8,6 +8,7 @@ rebuilding frozen objects at every step.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from harbour.cards.effects import (
@@ -51,6 +52,7 @@ from harbour.options import (
 )
 from harbour.queries import (
     affords,
+    cheapest_price,
     discounted_total,
     site_action,
     sites_in_play,
@@ -147,14 +149,19 @@ def _candidates(state: GameState) -> tuple[Move, ...]:
 
 
 def _pawn_moves(state: GameState) -> tuple[Move, ...]:
-    here = state.players[state.current].pawn
+    # The mover's own pawn is among the occupied sites, so TURN-2 needs no extra test.
     occupied = {p.pawn for p in state.players}
-    return tuple(MovePawn(s) for s in sites_in_play(state) if s != here and s not in occupied)
+    return tuple(MovePawn(s) for s in sites_in_play(state) if s not in occupied)
+
+
+@lru_cache(maxsize=64)
+def _take_goods_moves(amount: int, kinds: tuple[Good, ...]) -> tuple[TakeGoods, ...]:
+    return tuple(TakeGoods(g) for g in multisets(amount, kinds))
 
 
 def _effect_moves(state: GameState, effect: Effect) -> tuple[Move, ...]:
     if isinstance(effect, GainChoice):
-        return tuple(TakeGoods(g) for g in multisets(effect.amount, effect.kinds))
+        return _take_goods_moves(effect.amount, effect.kinds)
     if isinstance(effect, Buy):
         return _ship_moves(state)
     if isinstance(effect, OneOf):
@@ -184,15 +191,18 @@ def _ship_moves(state: GameState) -> tuple[Move, ...]:
     warehouses = state.symbol_count(player, Symbol.WAREHOUSE)
     options = state.options
     # INT-6: when buying is mandatory and something can be bought, a shipment must buy.
-    must_buy = options.buying is BuyRule.MANDATORY and affords(
-        state, player, sum(state.value_of(g) for g in shippable)
+    cheapest = cheapest_price(state, player)
+    must_buy = (
+        options.buying is BuyRule.MANDATORY
+        and cheapest is not None
+        and cheapest <= sum(state.value_of(g) for g in shippable)
     )
     out: list[Move] = []
     for size in range(len(shippable) + 1):
         for chosen in combinations(shippable, size):
             money = sum(state.value_of(g) for g in chosen)
             needs_purchase = must_buy or (chosen and not options.ship_without_buying)
-            if needs_purchase and not affords(state, player, money):
+            if needs_purchase and (cheapest is None or cheapest > money):
                 continue
             out.extend(
                 Ship(chosen, keep)
