@@ -1,0 +1,213 @@
+"""Simple computer players: a random bot and a one-turn greedy bot.
+
+A bot is any object with a ``choose(state) -> Move`` method (:class:`Bot`). Both bots here
+are deterministic given their seed: each owns a :class:`harbour.rng.SplitMix64` generator
+and never touches the :mod:`random` module or any global state, so a game between seeded
+bots replays identically on every platform.
+
+>>> import harbour
+>>> from harbour.bots import GreedyBot, RandomBot
+>>> state = harbour.new_game(2, seed=3)
+>>> bots = [GreedyBot(seed=1), RandomBot(seed=2)]
+>>> while not harbour.is_over(state):
+...     state = harbour.apply_move(state, bots[state.current].choose(state))
+>>> len(harbour.outcome(state).points)
+2
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from harbour.cards.effects import Symbol
+from harbour.engine import apply_move_unchecked, legal_moves
+from harbour.goods import GOODS
+from harbour.moves import Move
+from harbour.queries import cheapest_price
+from harbour.rng import SplitMix64
+from harbour.scoring import outcome, victory_points
+from harbour.state import GameState, PendingMove
+
+__all__ = ["DEFAULT_NODE_CAP", "Bot", "GreedyBot", "RandomBot", "evaluate"]
+
+#: How many states :class:`GreedyBot` may generate per decision before it falls back to
+#: judging the remaining moves by the position right after them.
+DEFAULT_NODE_CAP = 3000
+
+# Weights of :func:`evaluate`, in hundredths of a victory point.
+_VP = 100
+_UNIT_TOWARDS_SHIPPING = 14
+_READY_PER_DOLLAR = 10
+_SPARE_UNIT = 3
+_CAN_BUY_NEXT = 30
+_BUILDING = 5
+_SYMBOL_VALUE = {Symbol.COIN: 25, Symbol.WAREHOUSE: 15, Symbol.TOP_HAT: 20, Symbol.ANCHOR: 8}
+_WIN = 10_000
+_LEAD_PER_VP = 100
+_LEAD_CAP = 5
+_ENDING_AHEAD = 300
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a move for the player to decide in a state."""
+
+    def choose(self, state: GameState) -> Move:
+        """One of ``harbour.legal_moves(state)`` for ``state.current``; the game must not be over."""
+        ...
+
+
+def _require_moves(state: GameState) -> tuple[Move, ...]:
+    moves = legal_moves(state)
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    return moves
+
+
+class RandomBot:
+    """Chooses uniformly among the legal moves, with its own seeded generator.
+
+    ``seed`` is any integer (it is reduced to 64 bits). Two bots with the same seed asked
+    the same questions in the same order give the same answers.
+    """
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, seed: int) -> None:
+        self._rng = SplitMix64(seed)
+
+    def choose(self, state: GameState) -> Move:
+        """A uniformly random legal move; ``ValueError`` when the game is over."""
+        return self._rng.choice(_require_moves(state))
+
+
+def evaluate(state: GameState, player: int) -> int:
+    """How good ``state`` looks for ``player``, in hundredths of a victory point.
+
+    The sum of: 100 per victory point; for each good, 14 per unit up to the number
+    needed to ship it at its market value, 10 per dollar it would fetch when it can be
+    shipped now, and 3 per further unit (spare goods pay tolls and feed conversions);
+    30 when the goods that can be shipped would pay for a display building; 5 per
+    building and a value per owner symbol (coin 25, top hat 20, warehouse 15, anchor 8).
+    When the game is over, or the last round leaves the player no further turn, only the
+    victory points, 1 per good and 5 per building count (the tie-breakers), plus 10,000
+    for a win in a finished game (half of it for a shared one); while the others still
+    have their last turns, 100 per victory point of lead over the best of them (at most
+    5 either way) and 300 more for any lead.
+    """
+    me = state.players[player]
+    score = _VP * victory_points(state, player)
+    if state.is_over or not _moves_again(state, player):
+        # Goods only break ties now (END-4) and symbols do nothing more.
+        score += me.goods.total + _BUILDING * len(me.buildings)
+        if state.is_over:
+            winners = outcome(state).winners
+            if player in winners:
+                score += _WIN if len(winners) == 1 else _WIN // 2
+        else:
+            # The others still have their last turns: a lead is worth protecting.
+            best_other = max(
+                victory_points(state, seat) for seat in range(len(state.players)) if seat != player
+            )
+            lead = max(-_LEAD_CAP, min(_LEAD_CAP, victory_points(state, player) - best_other))
+            score += _LEAD_PER_VP * lead + (_ENDING_AHEAD if lead > 0 else 0)
+        return score
+    money = 0
+    for good in GOODS:
+        held = me.goods[good]
+        value = state.value_of(good)
+        score += _UNIT_TOWARDS_SHIPPING * min(held, value)
+        if held >= value:
+            money += value
+            score += _READY_PER_DOLLAR * value + _SPARE_UNIT * (held - value)
+    cheapest = cheapest_price(state, player)
+    if cheapest is not None and money >= cheapest:
+        score += _CAN_BUY_NEXT
+    score += _BUILDING * len(me.buildings)
+    for index in me.buildings:
+        for symbol in state.cards.buildings[index].symbols:
+            score += _SYMBOL_VALUE[symbol]
+    return score
+
+
+def _moves_again(state: GameState, player: int) -> bool:
+    """True unless the last round leaves ``player`` no turn after the current one (END-1)."""
+    left = state.last_round_turns
+    if left is None:
+        return True
+    n = len(state.players)
+    # The turn in progress (if it is the player's) is counted in ``left``; later turns follow it.
+    seats = [(state.current + k) % n for k in range(left)]
+    if state.current == player and state.stack and not isinstance(state.pending, PendingMove):
+        seats = seats[1:]  # the player is finishing this very turn
+    return player in seats
+
+
+class GreedyBot:
+    """Plays the best line of its own turn, judged by :func:`evaluate` when the turn ends.
+
+    For every legal move it searches depth-first through the rest of the current turn
+    (every sequence of its own decisions until the turn passes to another player or the
+    game ends) and scores the end-of-turn positions for itself; a move is worth its best
+    line. Each decision generates at most ``node_cap`` states, shared equally among the
+    legal moves; a line cut off by the cap is judged by the position where it stopped.
+    Positions already valued in the same turn are remembered, so the later decisions of
+    a turn mostly reuse the first search. Ties are broken with the bot's own generator
+    seeded by ``seed``.
+
+    The search never looks into other players' turns: the bot is greedy, not deep.
+    """
+
+    __slots__ = ("_memo", "_memo_key", "_nodes", "_rng", "node_cap")
+
+    def __init__(self, seed: int, node_cap: int = DEFAULT_NODE_CAP) -> None:
+        if node_cap < 1:
+            raise ValueError(f"node_cap must be at least 1, got {node_cap}")
+        self._rng = SplitMix64(seed)
+        #: The most states generated per decision.
+        self.node_cap = node_cap
+        self._memo: dict[GameState, int] = {}
+        self._memo_key: tuple[int, int, int] | None = None
+        self._nodes = 0
+
+    def choose(self, state: GameState) -> Move:
+        """The legal move with the best end-of-turn value; ``ValueError`` when the game is over."""
+        moves = _require_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        key = (state.seed, state.turn, state.current)
+        if key != self._memo_key:
+            self._memo = {}
+            self._memo_key = key
+        me = state.current
+        share = max(1, self.node_cap // len(moves))
+        best: list[Move] = []
+        best_value = 0
+        for move in moves:
+            self._nodes = share
+            value = self._value(apply_move_unchecked(state, move), me, state.turn)
+            if not best or value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best[0] if len(best) == 1 else self._rng.choice(best)
+
+    def _value(self, state: GameState, me: int, turn: int) -> int:
+        """The best end-of-turn value reachable from ``state`` within ``me``'s turn."""
+        if state.is_over or state.turn != turn or state.current != me:
+            return evaluate(state, me)
+        known = self._memo.get(state)
+        if known is not None:
+            return known
+        if self._nodes <= 0:
+            return evaluate(state, me)  # cut off: not remembered, a later search may go on
+        best: int | None = None
+        for move in legal_moves(state):
+            self._nodes -= 1
+            value = self._value(apply_move_unchecked(state, move), me, turn)
+            if best is None or value > best:
+                best = value
+        assert best is not None  # a state in play always has a legal move
+        if self._nodes > 0:
+            self._memo[state] = best  # only complete searches are remembered
+        return best
