@@ -74,3 +74,25 @@ def test_starting_buildings_score_nothing_and_ties_are_shared() -> None:
     assert result.points == (1, 1)
     assert result.winners == (0, 1)
     assert result.places == (1, 1)
+
+
+@pytest.mark.rules("INT-23", "SYM-1", "BUY-6")
+def test_a_building_coins_make_free_is_bought_without_shipping() -> None:
+    def start(coin_buildings: list[str]) -> harbour.GameState:
+        return position(
+            goods=[Goods(), Goods()],
+            display=["timber-wharf", "counting-house"],
+            owned=[coin_buildings, []],
+        )
+
+    three = start(["quarry-steps", "cattle-pens", "salt-pans"])
+    counting = harbour.CardSite(three.cards.index_of("counting-house"))
+    wharf = three.cards.index_of("timber-wharf")
+    # Three coins: the $4 Timber Wharf still costs $1, so shipping nothing buys nothing.
+    after = play(three, harbour.MovePawn(counting), harbour.Ship(()))
+    assert after.current == 1 and after.players[0].buildings == three.players[0].buildings
+    # Four coins make it free: after shipping nothing it can be bought.
+    four = start(["quarry-steps", "cattle-pens", "salt-pans", "chandlery"])
+    after = play(four, harbour.MovePawn(counting), harbour.Ship(()))
+    assert harbour.Purchase((wharf,)) in harbour.legal_moves(after)
+    assert play(after, harbour.Purchase((wharf,))).players[0].buildings[-1] == wharf
