@@ -35,9 +35,10 @@ def describe_effect(effect: Effect) -> str:
         return f"Gain {effect.goods.describe()}"
     if isinstance(effect, GainChoice):
         what = "goods" if effect.amount > 1 else "good"
+        lead = f"Gain {effect.fixed.describe()} and" if effect.fixed.total else "Gain"
         if tuple(effect.kinds) == GOODS:
-            return f"Gain {effect.amount} {what} of your choice"
-        return f"Gain {effect.amount} {what} of your choice, any mix of {_kinds(effect.kinds)}"
+            return f"{lead} {effect.amount} {what} of your choice"
+        return f"{lead} {effect.amount} {what} of your choice, any mix of {_kinds(effect.kinds)}"
     if isinstance(effect, GainPerSymbol):
         return f"Gain {effect.amount} {effect.good.label} for each {effect.symbol.value} you own"
     if isinstance(effect, Convert):

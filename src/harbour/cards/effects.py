@@ -62,10 +62,15 @@ class Gain:
 
 @attrs.frozen(slots=True)
 class GainChoice:
-    """Gain ``amount`` goods of your choice, in any mix of ``kinds`` (ACT-2)."""
+    """Gain ``fixed`` goods plus ``amount`` goods of your choice, any mix of ``kinds`` (ACT-2).
+
+    ``fixed`` is empty for a plain choice; character starting buildings such as "+1 stone
+    +1 any" use it.
+    """
 
     amount: int = attrs.field(validator=_positive)
     kinds: tuple[Good, ...] = GOODS
+    fixed: Goods = attrs.field(factory=Goods)
 
     def __attrs_post_init__(self) -> None:
         if not self.kinds or len(set(self.kinds)) != len(self.kinds):

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import attrs
 
+from harbour.cards.abilities import Ability
 from harbour.cards.effects import Effect, Symbol, contains_buy
+from harbour.goods import Good
 
-__all__ = ["Building", "CardSet", "PlayerBoard"]
+__all__ = ["DEFAULT_INLAND_TRADERS_PRICE", "BonusCard", "Building", "CardSet", "PlayerBoard"]
+
+#: The library's default Inland Traders price (INLAND-2); the published price is unknown.
+DEFAULT_INLAND_TRADERS_PRICE = 5
 
 
 def _symbols_1_or_2(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
@@ -51,32 +56,81 @@ class Building:
 
 @attrs.frozen(slots=True)
 class PlayerBoard:
-    """A player board's starting building (COMP-3): never bought, worth 0 points."""
+    """A player board (COMP-3): its starting building, and for a character an ability.
+
+    The starting building is never bought and is worth 0 points. ``ability`` is ``None``
+    on the generic side. ``text`` is the ability's printed or original wording and
+    ``source`` where it comes from.
+    """
 
     key: str
     name: str
     symbols: tuple[Symbol, ...]
     action: Effect
+    ability: Ability | None = None
+    text: str = ""
+    source: str = ""
+
+
+@attrs.frozen(slots=True)
+class BonusCard:
+    """A bonus point card (BONUS-1).
+
+    At the end, every ``goods`` units of ``good`` its holder trades in give ``points`` VP,
+    at most ``max_trades`` times (``None``: no limit).
+    """
+
+    key: str
+    name: str
+    good: Good
+    goods: int
+    points: int
+    max_trades: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.goods < 1 or self.points < 1:
+            raise ValueError(f"{self.name}: goods and points must be at least 1")
+        if self.max_trades is not None and self.max_trades < 1:
+            raise ValueError(f"{self.name}: max_trades must be at least 1 or None")
+
+    def trades(self, held: int) -> int:
+        """How many trades a holder of ``held`` units makes."""
+        n = held // self.goods
+        return n if self.max_trades is None else min(n, self.max_trades)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class CardSet:
-    """The buildings and the generic player board a game is played with.
+    """The components a game is played with.
 
-    A game refers to buildings by their index in :attr:`buildings`.
+    A game refers to buildings by their index in :attr:`buildings`, characters by their
+    index in :attr:`characters` and bonus cards by their index in :attr:`bonus_cards`.
     """
 
     name: str
     buildings: tuple[Building, ...]
+    #: The generic side of the player boards.
     board: PlayerBoard
     original: bool = True
+    #: Character sides of the player boards (CHAR-1).
+    characters: tuple[PlayerBoard, ...] = ()
+    #: Bonus point cards (BONUS-1).
+    bonus_cards: tuple[BonusCard, ...] = ()
+    #: The Inland Traders' price for one of each good (INLAND-2).
+    inland_traders_price: int = DEFAULT_INLAND_TRADERS_PRICE
 
     def __attrs_post_init__(self) -> None:
-        keys = [b.key for b in self.buildings]
-        if len(set(keys)) != len(keys):
-            raise ValueError(f"card set {self.name!r}: building keys must be unique")
         if not self.buildings:
             raise ValueError(f"card set {self.name!r} has no buildings")
+        for label, keys in (
+            ("building", [b.key for b in self.buildings]),
+            ("character", [c.key for c in self.characters]),
+            ("bonus card", [c.key for c in self.bonus_cards]),
+        ):
+            if len(set(keys)) != len(keys):
+                raise ValueError(f"card set {self.name!r}: {label} keys must be unique")
+        if self.inland_traders_price < 1:
+            raise ValueError(f"card set {self.name!r}: the Inland Traders price must be >= 1")
 
     @property
     def first_game_buildings(self) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ so that complete games can be played and tested with it.
 
 from __future__ import annotations
 
+from harbour.cards.characters import ORIGINAL_BONUS_CARDS, ORIGINAL_CHARACTERS
 from harbour.cards.effects import (
     Buy,
     Convert,
@@ -107,10 +108,12 @@ ORIGINAL_BUILDINGS: tuple[Building, ...] = (
     _B("town-pump", "Town Pump", None, 0, (A,), Gain(_g(wood=1))),
 )
 
-#: The default card set: the original buildings and the generic board.
+#: The default card set: the original buildings, generic board, characters and bonus cards.
 ORIGINAL_SET = CardSet(
     name="Harbour library original set",
     buildings=ORIGINAL_BUILDINGS,
     board=ORIGINAL_BOARD,
     original=True,
+    characters=ORIGINAL_CHARACTERS,
+    bonus_cards=ORIGINAL_BONUS_CARDS,
 )
