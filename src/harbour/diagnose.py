@@ -10,6 +10,8 @@ from __future__ import annotations
 from harbour.cards.effects import Buy, Exchange, GainChoice, OneOf, SwapMarket, Symbol, TwoPart
 from harbour.goods import GOODS
 from harbour.moves import (
+    ChooseCharacter,
+    ChooseFreeBuilding,
     ChooseOption,
     ChoosePart,
     ChooseStartingGoods,
@@ -19,18 +21,30 @@ from harbour.moves import (
     MovePawn,
     PayToll,
     Purchase,
+    SellToTraders,
     Ship,
     SwapSquares,
     TakeGoods,
+    UseAbility,
 )
 from harbour.options import BuyRule, WarehouseKeep
-from harbour.queries import affords, discounted_total, sites_in_play, toll_owner
+from harbour.queries import (
+    affords,
+    conversion_terms,
+    discounted_total,
+    sites_in_play,
+    toll_owner,
+)
 from harbour.state import (
     GameState,
     Pending,
+    PendingCharacter,
     PendingEffect,
+    PendingFreeBuilding,
+    PendingGift,
     PendingMove,
     PendingPurchase,
+    PendingShip,
     PendingStartingGoods,
     PendingToll,
     PendingTollAfter,
@@ -51,6 +65,14 @@ def describe_pending(pending: Pending) -> str:
         return "paying the deferred toll"
     if isinstance(pending, PendingPurchase):
         return "choosing the buildings to buy"
+    if isinstance(pending, PendingCharacter):
+        return "choosing a character board"
+    if isinstance(pending, PendingFreeBuilding):
+        return "choosing a free building"
+    if isinstance(pending, PendingGift):
+        return f"choosing {pending.amount} good(s) to gain"
+    if isinstance(pending, PendingShip):
+        return "choosing the goods to ship"
     effect = pending.effect
     if isinstance(effect, GainChoice):
         return "choosing the goods to gain"
@@ -69,10 +91,22 @@ def describe_pending(pending: Pending) -> str:
 
 _ANSWERS: dict[type, tuple[type, ...]] = {
     ChooseStartingGoods: (PendingStartingGoods,),
+    ChooseCharacter: (PendingCharacter,),
+    ChooseFreeBuilding: (PendingFreeBuilding,),
     MovePawn: (PendingMove,),
     PayToll: (PendingToll, PendingTollAfter),
     DeferToll: (PendingToll,),
     Purchase: (PendingPurchase,),
+    TakeGoods: (PendingGift,),
+    Ship: (PendingShip,),
+    UseAbility: (
+        PendingMove,
+        PendingToll,
+        PendingTollAfter,
+        PendingEffect,
+        PendingPurchase,
+        PendingShip,
+    ),
 }
 
 _EFFECT_ANSWERS: dict[type, type] = {
@@ -80,9 +114,22 @@ _EFFECT_ANSWERS: dict[type, type] = {
     ExchangeGoods: Exchange,
     SwapSquares: SwapMarket,
     Ship: Buy,
+    SellToTraders: Buy,
     ChoosePart: TwoPart,
     ChooseOption: OneOf,
 }
+
+
+def _answers(pending: Pending, move: Move) -> bool:
+    answers = _ANSWERS.get(type(move), ())
+    if isinstance(pending, answers):
+        return True
+    effect_type = _EFFECT_ANSWERS.get(type(move))
+    return (
+        effect_type is not None
+        and isinstance(pending, PendingEffect)
+        and isinstance(pending.effect, effect_type)
+    )
 
 
 def diagnose(state: GameState, move: Move) -> tuple[str, str]:
@@ -90,23 +137,20 @@ def diagnose(state: GameState, move: Move) -> tuple[str, str]:
     pending = state.pending
     if pending is None:
         return "END-2", "The game is over; no move is legal."
-    answers = _ANSWERS.get(type(move))
-    effect_type = _EFFECT_ANSWERS.get(type(move))
-    fits = (answers is not None and isinstance(pending, answers)) or (
-        effect_type is not None
-        and isinstance(pending, PendingEffect)
-        and isinstance(pending.effect, effect_type)
-    )
-    if not fits:
+    if isinstance(move, SellToTraders) and not state.options.inland_traders:
+        return "INLAND-1", "This game is not played with the Inland Traders side."
+    if isinstance(move, UseAbility) and conversion_terms(state, state.current) is None:
+        return "ABIL-11", f"Player {state.current + 1} has no once-per-turn conversion."
+    if not _answers(pending, move):
         return (
             "TURN-6",
-            f"Player {state.current + 1} is {describe_pending(pending)}; "
+            f"Player {state.decider + 1} is {describe_pending(pending)}; "
             f"a {type(move).__name__} move does not answer that.",
         )
     reason = _specific(state, pending, move)
     if reason is not None:
         return reason
-    if state.pending is not None and any(isinstance(p, PendingTollAfter) for p in state.stack):
+    if any(isinstance(p, PendingTollAfter) for p in state.stack):
         return "TOLL-5", "That choice would leave no good to pay the deferred toll with."
     if isinstance(move, MovePawn | DeferToll):
         return "TOLL-5", "The toll there could be paid neither before nor after the action."
@@ -122,6 +166,20 @@ def _specific(state: GameState, pending: Pending, move: Move) -> tuple[str, str]
         if state.options.first_game:
             return "SETUP-5", "In the first-game setup every player starts with 1 of each good."
         return "SETUP-4", f"Choose exactly 3 starting goods, not {move.goods.total}."
+    if isinstance(move, ChooseCharacter):
+        assert isinstance(pending, PendingCharacter)
+        return "CHAR-2", f"Keep one of the boards offered: {list(pending.offered)}."
+    if isinstance(move, ChooseFreeBuilding):
+        assert isinstance(pending, PendingFreeBuilding)
+        return "ABIL-8", f"Take one of the top deck buildings: {list(pending.options)}."
+    if isinstance(move, UseAbility):
+        return _diagnose_ability(state, move)
+    if isinstance(move, SellToTraders):
+        if isinstance(pending, PendingShip):
+            return "INLAND-2", "The Inland Traders buy once per buy action, before shipping."
+        return "INLAND-2", "Selling to the Inland Traders needs one of each good."
+    if isinstance(move, TakeGoods) and isinstance(pending, PendingGift):
+        return "TURN-6", f"Take exactly {pending.amount} good(s), none negative."
     if isinstance(move, MovePawn):
         return _diagnose_pawn(state, move)
     if isinstance(move, PayToll):
@@ -131,6 +189,9 @@ def _specific(state: GameState, pending: Pending, move: Move) -> tuple[str, str]
     if isinstance(move, Purchase):
         assert isinstance(pending, PendingPurchase)
         return _diagnose_purchase(state, pending, move)
+    if isinstance(pending, PendingShip):
+        assert isinstance(move, Ship)
+        return _diagnose_ship(state, move)
     assert isinstance(pending, PendingEffect)
     effect = pending.effect
     if isinstance(move, TakeGoods):
@@ -158,6 +219,25 @@ def _specific(state: GameState, pending: Pending, move: Move) -> tuple[str, str]
         return "ACT-8", f"This action has options 0 to {len(effect.options) - 1}."
     assert isinstance(move, Ship)
     return _diagnose_ship(state, move)
+
+
+def _diagnose_ability(state: GameState, move: UseAbility) -> tuple[str, str] | None:
+    if state.ability_used:
+        return "ABIL-11", "The conversion can be used once per turn; it was used this turn."
+    terms = conversion_terms(state, state.current)
+    assert terms is not None
+    fee, spend, _ = terms
+    if move.fee.total != fee or min(move.fee.as_tuple()) < 0:
+        return "ABIL-11", f"The conversion's fee is {fee} good(s)."
+    if move.spend == move.gain:
+        return "ABIL-11", "The conversion turns goods into another kind."
+    held = state.players[state.current].goods
+    if not held.covers(move.fee) or held.minus(move.fee)[move.spend] < spend:
+        return (
+            "GOODS-1",
+            f"Paying that would take a good below 0 (spend {spend} {move.spend.label}).",
+        )
+    return None
 
 
 def _diagnose_pawn(state: GameState, move: MovePawn) -> tuple[str, str] | None:

@@ -11,6 +11,17 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from harbour.cards.abilities import (
+    CollectWhenShipped,
+    ExtraGain,
+    FreeBuildingAtSetup,
+    GainOnPurchase,
+    GainWhenOthersUseStart,
+    ShareOccupiedBuildings,
+    ShippingBonus,
+    ShippingKeepsExcess,
+    ShippingKeepsOneEach,
+)
 from harbour.cards.effects import (
     Buy,
     Convert,
@@ -30,6 +41,8 @@ from harbour.errors import IllegalMoveError
 from harbour.goods import GOODS, MAX_GOODS, Good, Goods, multisets
 from harbour.market import adjust_market
 from harbour.moves import (
+    ChooseCharacter,
+    ChooseFreeBuilding,
     ChooseOption,
     ChoosePart,
     ChooseStartingGoods,
@@ -39,11 +52,14 @@ from harbour.moves import (
     MovePawn,
     PayToll,
     Purchase,
+    SellToTraders,
     Ship,
     SwapSquares,
     TakeGoods,
+    UseAbility,
 )
 from harbour.options import (
+    BeggarTrigger,
     BuyRule,
     EmptyDeck,
     LastRound,
@@ -51,20 +67,28 @@ from harbour.options import (
     WarehouseKeep,
 )
 from harbour.queries import (
+    ability_of,
     affords,
     cheapest_price,
+    conversion_terms,
     discounted_total,
+    holders,
     site_action,
     sites_in_play,
     toll_owner,
 )
 from harbour.state import (
     MARKET_VALUES,
+    BoardSite,
     GameState,
     Pending,
+    PendingCharacter,
     PendingEffect,
+    PendingFreeBuilding,
+    PendingGift,
     PendingMove,
     PendingPurchase,
+    PendingShip,
     PendingStartingGoods,
     PendingToll,
     PendingTollAfter,
@@ -97,11 +121,25 @@ def is_over(state: GameState) -> bool:
 
 
 def current_player(state: GameState) -> int:
-    """The seat of the player who decides now (also after the game ended: the last one)."""
-    return state.current
+    """The seat of the player who decides now.
+
+    Usually the player whose turn it is; an ability's gift (ABIL-6, ABIL-7, ABIL-10) is
+    decided by its receiver. After the game ended: the last player to move.
+    """
+    return state.decider
 
 
 # --------------------------------------------------------------------------- legal moves
+
+#: Pending decisions of the turn player during which a once-per-turn ability may be used.
+_TURN_DECISIONS = (
+    PendingMove,
+    PendingToll,
+    PendingTollAfter,
+    PendingEffect,
+    PendingPurchase,
+    PendingShip,
+)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -132,23 +170,46 @@ def _candidates(state: GameState) -> tuple[Move, ...]:
     if not state.stack:
         return ()
     top = state.stack[-1]
-    player = state.current
-    goods = state.players[player].goods
+    moves = _pending_moves(state, top)
+    if (
+        not state.ability_used
+        and isinstance(top, _TURN_DECISIONS)
+        and conversion_terms(state, state.current) is not None
+    ):
+        moves += _ability_moves(state)
+    return moves
+
+
+def _pending_moves(state: GameState, top: Pending) -> tuple[Move, ...]:
+    goods = state.players[state.current].goods
     if isinstance(top, PendingMove):
         return _pawn_moves(state)
     if isinstance(top, PendingEffect):
         return _effect_moves(state, top.effect)
     if isinstance(top, PendingPurchase):
         return _purchase_moves(state, top)
+    if isinstance(top, PendingGift):
+        return _take_goods_moves(top.amount, GOODS)
+    if isinstance(top, PendingShip):
+        return _ship_moves(state, top.money)
     if isinstance(top, PendingToll):
         return (*(PayToll(g) for g in GOODS if goods[g]), DeferToll())
     if isinstance(top, PendingTollAfter):
         return tuple(PayToll(g) for g in GOODS if goods[g])
+    if isinstance(top, PendingCharacter):
+        return tuple(ChooseCharacter(b) for b in top.offered)
+    if isinstance(top, PendingFreeBuilding):
+        return tuple(ChooseFreeBuilding(c) for c in top.options)
     assert isinstance(top, PendingStartingGoods)
     return _FIRST_GAME_CHOICE if state.options.first_game else _STARTING_CHOICES
 
 
 def _pawn_moves(state: GameState) -> tuple[Move, ...]:
+    player = state.current
+    if isinstance(ability_of(state, player), ShareOccupiedBuildings):
+        # ABIL-10: any building but the one the pawn is on (TURN-2).
+        here = state.players[player].pawn
+        return tuple(MovePawn(s) for s in sites_in_play(state) if s != here)
     # The mover's own pawn is among the occupied sites, so TURN-2 needs no extra test.
     occupied = {p.pawn for p in state.players}
     return tuple(MovePawn(s) for s in sites_in_play(state) if s not in occupied)
@@ -163,7 +224,10 @@ def _effect_moves(state: GameState, effect: Effect) -> tuple[Move, ...]:
     if isinstance(effect, GainChoice):
         return _take_goods_moves(effect.amount, effect.kinds)
     if isinstance(effect, Buy):
-        return _ship_moves(state)
+        moves = _ship_moves(state, 0)
+        if state.options.inland_traders and min(state.players[state.current].goods) >= 1:
+            moves += (SellToTraders(),)  # INLAND-2: before shipping, once
+        return moves
     if isinstance(effect, OneOf):
         return tuple(ChooseOption(i) for i in range(len(effect.options)))
     if isinstance(effect, TwoPart):
@@ -184,23 +248,50 @@ def _exchange_moves(goods: Goods, effect: Exchange) -> tuple[ExchangeGoods, ...]
     return tuple(out)
 
 
-def _ship_moves(state: GameState) -> tuple[Move, ...]:
+def _ability_moves(state: GameState) -> tuple[Move, ...]:
+    """The once-per-turn conversion (ABIL-11), when it can be paid for."""
+    terms = conversion_terms(state, state.current)
+    assert terms is not None
+    fee, spend, _ = terms
+    held = state.players[state.current].goods
+    out: list[Move] = []
+    for paid in multisets(fee):
+        if not held.covers(paid):
+            continue
+        left = held.minus(paid)
+        for source in GOODS:
+            if left[source] < spend:
+                continue
+            out.extend(UseAbility(paid, source, target) for target in GOODS if target != source)
+    return tuple(out)
+
+
+def shipment_money(state: GameState, player: int, chosen: tuple[Good, ...], base: int) -> int:
+    """Dollars a shipment of ``chosen`` makes for ``player`` (BUY-4, ABIL-4, INLAND-2)."""
+    money = base + sum(state.value_of(g) for g in chosen)
+    ability = ability_of(state, player)
+    if isinstance(ability, ShippingBonus) and state.market[ability.square] in chosen:
+        money += ability.amount
+    return money
+
+
+def _ship_moves(state: GameState, base: int) -> tuple[Move, ...]:
     player = state.current
     held = state.players[player].goods
-    shippable = [g for g in GOODS if held[g] >= state.value_of(g)]
+    shippable = tuple(g for g in GOODS if held[g] >= state.value_of(g))
     warehouses = state.symbol_count(player, Symbol.WAREHOUSE)
     options = state.options
-    # INT-6: when buying is mandatory and something can be bought, a shipment must buy.
     cheapest = cheapest_price(state, player)
+    # INT-6: when buying is mandatory and something can be bought, a shipment must buy.
     must_buy = (
         options.buying is BuyRule.MANDATORY
         and cheapest is not None
-        and cheapest <= sum(state.value_of(g) for g in shippable)
+        and cheapest <= shipment_money(state, player, shippable, base)
     )
     out: list[Move] = []
     for size in range(len(shippable) + 1):
         for chosen in combinations(shippable, size):
-            money = sum(state.value_of(g) for g in chosen)
+            money = shipment_money(state, player, chosen, base)
             needs_purchase = must_buy or (chosen and not options.ship_without_buying)
             if needs_purchase and (cheapest is None or cheapest > money):
                 continue
@@ -256,6 +347,13 @@ def _toll_deferred(state: GameState) -> bool:
     return any(isinstance(p, PendingTollAfter) for p in state.stack)
 
 
+def _may_still_ship(state: GameState) -> bool:
+    return any(
+        isinstance(p, PendingShip) or (isinstance(p, PendingEffect) and contains_buy(p.effect))
+        for p in state.stack
+    )
+
+
 def _has_continuation(state: GameState, move: Move) -> bool:
     """True when any toll ``move`` leads to can still be paid (TOLL-5, CANNOT_ENTER)."""
     after = apply_move_unchecked(state, move)
@@ -277,10 +375,9 @@ def _keeps_toll_payable(state: GameState, move: Move) -> bool:
     held = after.players[after.current].goods.total
     if isinstance(top, PendingTollAfter):
         return held > 0
-    # Only shipping can take a player down to no goods (gains and conversions give goods).
-    if held and not any(
-        isinstance(p, PendingEffect) and contains_buy(p.effect) for p in after.stack
-    ):
+    # Only shipping and selling can take a player down to no goods: gains, conversions and
+    # abilities always leave some.
+    if held and not _may_still_ship(after):
         return True
     return any(_keeps_toll_payable(after, m) for m in _candidates(after))
 
@@ -324,11 +421,14 @@ class _Work:
     """A private mutable copy of a state, changed by one move and frozen again."""
 
     __slots__ = (
+        "ability_used",
+        "boards",
         "buildings",
         "current",
         "deck",
         "deck_ran_out",
         "display",
+        "free",
         "goods",
         "last_round_turns",
         "market",
@@ -342,6 +442,8 @@ class _Work:
         self.state = state
         self.goods = [list(p.goods.as_tuple()) for p in state.players]
         self.buildings = [p.buildings for p in state.players]
+        self.free = [p.free_buildings for p in state.players]
+        self.boards = [p.board for p in state.players]
         self.pawns = [p.pawn for p in state.players]
         self.market = state.market
         self.display = list(state.display)
@@ -350,13 +452,22 @@ class _Work:
         self.stack: list[Pending] = list(state.stack)
         self.turn = state.turn
         self.last_round_turns = state.last_round_turns
+        self.ability_used = state.ability_used
         self.deck_ran_out = False
 
     def freeze(self) -> GameState:
         s = self.state
         players = tuple(
-            PlayerState(Goods(g[0], g[1], g[2], g[3]), b, p)
-            for g, b, p in zip(self.goods, self.buildings, self.pawns, strict=True)
+            PlayerState(Goods(g[0], g[1], g[2], g[3]), b, p, board, free, old.bonus_card)
+            for g, b, p, board, free, old in zip(
+                self.goods,
+                self.buildings,
+                self.pawns,
+                self.boards,
+                self.free,
+                s.players,
+                strict=True,
+            )
         )
         return GameState(
             s.cards,
@@ -370,14 +481,22 @@ class _Work:
             tuple(self.stack),
             self.turn,
             self.last_round_turns,
+            self.ability_used,
         )
 
     # -- helpers on the current state of the work
 
+    def ability(self, player: int) -> object:
+        index = self.boards[player]
+        cards = self.state.cards
+        return (cards.board if index is None else cards.characters[index]).ability
+
     def symbol_count(self, player: int, symbol: Symbol) -> int:
         cards = self.state.cards
-        n = cards.board.symbols.count(symbol)
-        for c in self.buildings[player]:
+        index = self.boards[player]
+        board = cards.board if index is None else cards.characters[index]
+        n = board.symbols.count(symbol)
+        for c in self.buildings[player] + self.free[player]:
             n += cards.buildings[c].symbols.count(symbol)
         return n
 
@@ -387,6 +506,30 @@ class _Work:
             if n:
                 row[i] = min(MAX_GOODS, row[i] + n)  # GOODS-2: the excess is lost
 
+    def action_gain(self, goods: Goods) -> None:
+        """Goods the turn player gains from a building's action, with the abilities they wake."""
+        player = self.current
+        extra = self.ability(player)
+        if isinstance(extra, ExtraGain) and goods[extra.good]:
+            goods = goods.plus(Goods.single(extra.good, extra.amount))  # ABIL-1
+        self.gain(player, goods)
+        site = self.pawns[player]
+        if goods.total and isinstance(site, BoardSite):
+            own = site.player == player
+            if own or self.state.options.beggar is BeggarTrigger.ANY_STARTING_BUILDING:
+                self.gift_to_beggars(player)
+
+    def gift_to_beggars(self, player: int) -> None:
+        """ABIL-7: other holders gain goods of choice, in turn order after ``player``."""
+        n = len(self.goods)
+        order = [(player + k) % n for k in range(1, n)]
+        gifts = []
+        for seat in order:
+            ability = self.ability(seat)
+            if isinstance(ability, GainWhenOthersUseStart):
+                gifts.append(PendingGift(seat, ability.amount))
+        self.stack.extend(reversed(gifts))  # the first in turn order decides first
+
     def pay_toll(self, owner: int, good: Good) -> None:
         self.goods[self.current][good] -= 1
         self.goods[owner][good] = min(MAX_GOODS, self.goods[owner][good] + 1)  # INT-17
@@ -394,14 +537,13 @@ class _Work:
     # -- one move
 
     def apply(self, move: Move) -> None:
+        if isinstance(move, UseAbility):
+            self.use_ability(move)  # ABIL-11: leaves the pending decision in place
+            return
         top = self.stack.pop()
         player = self.current
         if isinstance(move, MovePawn):
-            self.pawns[player] = move.site
-            self.stack.append(PendingEffect(site_action(self.state, move.site)))
-            owner = toll_owner(self.state, player, move.site)
-            if owner is not None:
-                self.stack.append(PendingToll(owner))
+            self.move_pawn(move)
         elif isinstance(move, PayToll):
             assert isinstance(top, PendingToll | PendingTollAfter)
             self.pay_toll(top.owner, move.good)
@@ -410,7 +552,48 @@ class _Work:
             action = self.stack.pop()
             self.stack.append(PendingTollAfter(top.owner))
             self.stack.append(action)
-        elif isinstance(move, ChooseStartingGoods):
+        elif isinstance(move, TakeGoods) and isinstance(top, PendingGift):
+            self.gain(top.player, move.goods)
+        elif isinstance(move, ChooseStartingGoods | ChooseCharacter | ChooseFreeBuilding):
+            self.apply_setup(top, move)
+        elif isinstance(move, SellToTraders):
+            assert isinstance(top, PendingEffect) and isinstance(top.effect, Buy)
+            row = self.goods[player]
+            for i in range(4):
+                row[i] -= 1  # INLAND-3: not a shipment; the market does not move
+            self.stack.append(PendingShip(top.effect.count, self.state.cards.inland_traders_price))
+        else:
+            assert isinstance(top, PendingEffect | PendingPurchase | PendingShip)
+            self.apply_choice(top, move)
+
+    def move_pawn(self, move: MovePawn) -> None:
+        player = self.current
+        occupants = [seat for seat, pawn in enumerate(self.pawns) if pawn == move.site]
+        self.pawns[player] = move.site
+        self.stack.append(PendingEffect(site_action(self.state, move.site)))
+        owner = toll_owner(self.state, player, move.site)
+        if owner is not None:
+            self.stack.append(PendingToll(owner))
+        sharer = self.ability(player)
+        if isinstance(sharer, ShareOccupiedBuildings):  # ABIL-10: the occupants' gift first
+            self.stack.extend(PendingGift(seat, sharer.gift) for seat in reversed(occupants))
+
+    def use_ability(self, move: UseAbility) -> None:
+        terms = conversion_terms(self.state, self.current)
+        assert terms is not None
+        _, spend, gain = terms
+        row = self.goods[self.current]
+        for i, n in enumerate(move.fee.as_tuple()):
+            row[i] -= n
+        row[move.spend] -= spend
+        self.gain(self.current, Goods.single(move.gain, gain))
+        self.ability_used = True
+
+    def apply_setup(
+        self, top: Pending, move: ChooseStartingGoods | ChooseCharacter | ChooseFreeBuilding
+    ) -> None:
+        player = self.current
+        if isinstance(move, ChooseStartingGoods):
             self.gain(player, move.goods)
             if player + 1 < len(self.goods):
                 self.current = player + 1
@@ -419,19 +602,32 @@ class _Work:
                 self.current = 0
                 self.turn = 1
                 self.stack.append(PendingMove())
+            return
+        if isinstance(move, ChooseCharacter):
+            self.boards[player] = move.board
+            ability = self.state.cards.characters[move.board].ability
+            if isinstance(ability, FreeBuildingAtSetup) and self.deck:
+                self.stack.append(PendingFreeBuilding(player, self.deck[: ability.look]))
         else:
-            assert isinstance(top, PendingEffect | PendingPurchase)
-            self.apply_choice(top, move)
+            self.free[player] = self.free[player] + (move.card,)  # ABIL-8
+            self.deck = tuple(c for c in self.deck if c != move.card)
+        nxt = self.stack[-1]
+        self.current = nxt.player if isinstance(nxt, PendingCharacter | PendingFreeBuilding) else 0
 
-    def apply_choice(self, top: PendingEffect | PendingPurchase, move: Move) -> None:
+    def apply_choice(self, top: PendingEffect | PendingPurchase | PendingShip, move: Move) -> None:
         player = self.current
         if isinstance(top, PendingPurchase):
             assert isinstance(move, Purchase)
             self.purchase(move.cards)
             return
+        if isinstance(top, PendingShip):
+            assert isinstance(move, Ship)
+            self.ship(move, top.count, top.money)
+            return
         effect = top.effect
         if isinstance(move, TakeGoods):
-            self.gain(player, move.goods)
+            assert isinstance(effect, GainChoice)
+            self.action_gain(effect.fixed.plus(move.goods))
         elif isinstance(move, ChooseOption):
             assert isinstance(effect, OneOf)
             self.stack.append(PendingEffect(effect.options[move.index]))
@@ -442,24 +638,37 @@ class _Work:
         elif isinstance(move, ExchangeGoods):
             assert isinstance(effect, Exchange)
             self.goods[player][move.spend] -= effect.spend_amount
+            gained = [0, 0, 0, 0]
             for good in move.gain:
-                self.gain(player, Goods.single(good, effect.gain_amount))
+                gained[good] += effect.gain_amount
+            self.action_gain(Goods.of((gained[0], gained[1], gained[2], gained[3])))
         elif isinstance(move, SwapSquares):
             market = list(self.market)
             market[move.first], market[move.second] = market[move.second], market[move.first]
             self.market = (market[0], market[1], market[2], market[3])
         else:
             assert isinstance(move, Ship) and isinstance(effect, Buy)
-            self.ship(move, effect.count)
+            self.ship(move, effect.count, 0)
 
-    def ship(self, move: Ship, count: int) -> None:
+    def ship(self, move: Ship, count: int, base: int) -> None:
         state = self.state
-        money = sum(MARKET_VALUES[self.market.index(g)] for g in move.goods)  # BUY-4
-        row = self.goods[self.current]
+        player = self.current
+        money = shipment_money(state, player, move.goods, base)  # BUY-4, ABIL-4
+        ability = self.ability(player)
+        row = self.goods[player]
         for good in move.goods:
-            row[good] = move.keep[good]  # BUY-3, SYM-3
+            held = row[good]
+            kept = 0
+            if isinstance(ability, ShippingKeepsExcess):  # ABIL-2
+                kept = held - MARKET_VALUES[self.market.index(good)]
+            if isinstance(ability, ShippingKeepsOneEach):  # ABIL-3
+                kept = max(kept, min(held, ability.amount))
+            row[good] = min(held, kept + move.keep[good])  # BUY-3, SYM-3
         self.market = adjust_market(self.market, move.goods, state.options.reentry)
-        if not affords(state, self.current, money):
+        for seat, collector in holders(state, CollectWhenShipped):  # ABIL-5
+            if collector.good in move.goods:
+                self.gain(seat, Goods.single(collector.good, collector.amount))
+        if not affords(state, player, money):
             return  # nothing can be bought: the purchase step would offer no choice
         self.stack.append(PendingPurchase(money, count, bool(move.goods)))
 
@@ -474,6 +683,9 @@ class _Work:
             else:
                 del self.display[slot]
                 self.deck_ran_out = True
+        investor = self.ability(player)
+        if cards and isinstance(investor, GainOnPurchase):  # ABIL-6
+            self.stack.append(PendingGift(player, investor.amount * len(cards)))
 
     # -- automatic steps and the end of a turn
 
@@ -487,13 +699,13 @@ class _Work:
                 effect = top.effect
                 if isinstance(effect, Gain):
                     stack.pop()
-                    self.gain(player, effect.goods)
+                    self.action_gain(effect.goods)
                     continue
                 if isinstance(effect, GainPerSymbol):
                     stack.pop()
                     n = self.symbol_count(player, effect.symbol) * effect.amount
                     if n:
-                        self.gain(player, Goods.single(effect.good, n))
+                        self.action_gain(Goods.single(effect.good, n))
                     continue
                 if isinstance(effect, Convert):
                     stack.pop()
@@ -501,7 +713,7 @@ class _Work:
                     if all(h >= s for h, s in zip(row, effect.spend.as_tuple(), strict=True)):
                         for i, s in enumerate(effect.spend.as_tuple()):
                             row[i] -= s
-                        self.gain(player, effect.gain)
+                        self.action_gain(effect.gain)
                     continue  # ACT-4 / GOODS-1: skipped when the goods are lacking
                 if isinstance(effect, Exchange) and max(self.goods[player]) < effect.spend_amount:
                     stack.pop()  # ACT-5 / GOODS-1: no good to spend, nothing to choose
@@ -533,4 +745,5 @@ class _Work:
             return  # END-2: the game is over; the stack stays empty
         self.current = (player + 1) % n
         self.turn += 1
+        self.ability_used = False
         self.stack.append(PendingMove())

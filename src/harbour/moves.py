@@ -14,6 +14,8 @@ from harbour.goods import Good, Goods
 from harbour.state import Site
 
 __all__ = [
+    "ChooseCharacter",
+    "ChooseFreeBuilding",
     "ChooseOption",
     "ChoosePart",
     "ChooseStartingGoods",
@@ -23,9 +25,11 @@ __all__ = [
     "MovePawn",
     "PayToll",
     "Purchase",
+    "SellToTraders",
     "Ship",
     "SwapSquares",
     "TakeGoods",
+    "UseAbility",
 ]
 
 
@@ -34,6 +38,20 @@ class ChooseStartingGoods:
     """Setup: start with these goods (SETUP-4, SETUP-5)."""
 
     goods: Goods
+
+
+@attrs.frozen(slots=True)
+class ChooseCharacter:
+    """Setup: keep the character board with this index in ``CardSet.characters`` (CHAR-2)."""
+
+    board: int
+
+
+@attrs.frozen(slots=True)
+class ChooseFreeBuilding:
+    """Setup: take this building (card index) from the top of the deck for free (ABIL-8)."""
+
+    card: int
 
 
 @attrs.frozen(slots=True)
@@ -71,7 +89,10 @@ class ChoosePart:
 
 @attrs.frozen(slots=True)
 class TakeGoods:
-    """The goods taken from a gain of your choice (ACT-2)."""
+    """The goods chosen for a gain of your choice (ACT-2) or an ability's gift (ABIL-6/7/10).
+
+    For a gain with a fixed part (``GainChoice.fixed``) only the chosen part is given.
+    """
 
     goods: Goods
 
@@ -104,6 +125,23 @@ class Ship:
 
 
 @attrs.frozen(slots=True)
+class SellToTraders:
+    """Sell one of each good to the Inland Traders, before shipping (INLAND-2)."""
+
+
+@attrs.frozen(slots=True)
+class UseAbility:
+    """The once-per-turn conversion (ABIL-11): pay ``fee``, turn ``spend`` goods into ``gain``.
+
+    ``fee`` holds the goods paid as the fee (empty when the ability has none).
+    """
+
+    fee: Goods
+    spend: Good
+    gain: Good
+
+
+@attrs.frozen(slots=True)
 class Purchase:
     """Buy these display buildings (by card index); empty to buy nothing (BUY-5, BUY-6)."""
 
@@ -112,7 +150,11 @@ class Purchase:
 
 #: Any move.
 Move: TypeAlias = (
-    ChooseStartingGoods
+    ChooseCharacter
+    | ChooseFreeBuilding
+    | SellToTraders
+    | UseAbility
+    | ChooseStartingGoods
     | MovePawn
     | PayToll
     | DeferToll

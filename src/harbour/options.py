@@ -12,6 +12,8 @@ import enum
 import attrs
 
 __all__ = [
+    "AlchemistReading",
+    "BeggarTrigger",
     "BuyRule",
     "CoinDiscount",
     "EmptyDeck",
@@ -92,6 +94,35 @@ class WarehouseKeep(enum.Enum):
     ONE_PER_GOOD = "one-per-good"
 
 
+class AlchemistReading(enum.Enum):
+    """The terms of the Alchemist's once-per-turn conversion (INT-24)."""
+
+    #: Pay 1 good of any kind, then turn 2 goods of one kind into 2 goods of another kind.
+    FEE_THEN_TWO_FOR_TWO = "fee-then-two-for-two"
+    #: Turn 2 goods of one kind into 1 good of another kind.
+    TWO_FOR_ONE = "two-for-one"
+    #: Turn 1 good of one kind into 2 goods of another kind.
+    ONE_FOR_TWO = "one-for-two"
+
+    @property
+    def terms(self) -> tuple[int, int, int]:
+        """(fee, spend, gain) of the conversion under this reading."""
+        return {
+            AlchemistReading.FEE_THEN_TWO_FOR_TWO: (1, 2, 2),
+            AlchemistReading.TWO_FOR_ONE: (0, 2, 1),
+            AlchemistReading.ONE_FOR_TWO: (0, 1, 2),
+        }[self]
+
+
+class BeggarTrigger(enum.Enum):
+    """Which starting-building gains trigger the Beggar's ability (INT-25)."""
+
+    #: Another player gains goods from their own starting building.
+    OWN_STARTING_BUILDING = "own-starting-building"
+    #: Another player gains goods from any starting building (also someone else's).
+    ANY_STARTING_BUILDING = "any-starting-building"
+
+
 @attrs.frozen(slots=True)
 class RulesOptions:
     """The rule readings and setup variant of a game; the defaults are the documented readings."""
@@ -118,3 +149,13 @@ class RulesOptions:
     reshuffle_display: bool = True
     #: SETUP-5: the first-game setup.
     first_game: bool = False
+    #: CHAR-2: play with the character side of the player boards.
+    characters: bool = False
+    #: BONUS-1: deal the bonus point cards.
+    bonus_cards: bool = False
+    #: INLAND-1: use the Inland Traders side of the market board (3-4 players).
+    inland_traders: bool = False
+    #: INT-24.
+    alchemist: AlchemistReading = AlchemistReading.FEE_THEN_TWO_FOR_TWO
+    #: INT-25.
+    beggar: BeggarTrigger = BeggarTrigger.OWN_STARTING_BUILDING

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from harbour.cards.abilities import Ability, AlchemistConversion, OncePerTurnConversion
 from harbour.cards.effects import Effect, Symbol
 from harbour.options import CoinDiscount
 from harbour.state import BoardSite, CardSite, GameState, Site
 
 __all__ = [
+    "ability_of",
     "affords",
     "cheapest_price",
+    "conversion_terms",
     "discounted_total",
+    "holders",
     "site_action",
     "sites_in_play",
     "toll_owner",
@@ -19,20 +25,21 @@ __all__ = [
 def site_action(state: GameState, site: Site) -> Effect:
     """The action printed on a building."""
     if isinstance(site, BoardSite):
-        return state.cards.board.action
+        return state.board_of(site.player).action
     return state.cards.buildings[site.card].action
 
 
 def sites_in_play(state: GameState) -> tuple[Site, ...]:
     """Every building a pawn may stand on, in canonical order (TURN-3).
 
-    Starting buildings by seat, then the display in display order, then bought
-    buildings by owner and purchase order.
+    Starting buildings by seat, then the display in display order, then each player's
+    bought buildings in purchase order followed by their free buildings.
     """
     sites: list[Site] = [BoardSite(p) for p in range(len(state.players))]
     sites.extend(CardSite(c) for c in state.display)
     for player in state.players:
         sites.extend(CardSite(c) for c in player.buildings)
+        sites.extend(CardSite(c) for c in player.free_buildings)
     return tuple(sites)
 
 
@@ -69,3 +76,31 @@ def affords(state: GameState, player: int, money: int) -> bool:
     """True when ``money`` pays for at least one display building ``player`` may buy."""
     cheapest = cheapest_price(state, player)
     return cheapest is not None and cheapest <= money
+
+
+A = TypeVar("A")
+
+
+def ability_of(state: GameState, player: int) -> Ability | None:
+    """The ability of the player's character board, or ``None`` (generic side)."""
+    return state.board_of(player).ability
+
+
+def holders(state: GameState, kind: type[A]) -> list[tuple[int, A]]:
+    """Every (seat, ability) whose ability is of ``kind``, in seat order."""
+    out: list[tuple[int, A]] = []
+    for seat in range(len(state.players)):
+        ability = state.board_of(seat).ability
+        if isinstance(ability, kind):
+            out.append((seat, ability))
+    return out
+
+
+def conversion_terms(state: GameState, player: int) -> tuple[int, int, int] | None:
+    """(fee, spend, gain) of the player's once-per-turn conversion (ABIL-11), if they have one."""
+    ability = ability_of(state, player)
+    if isinstance(ability, AlchemistConversion):
+        return state.options.alchemist.terms
+    if isinstance(ability, OncePerTurnConversion):
+        return (ability.fee, ability.spend, ability.gain)
+    return None

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import attrs
 
+from harbour.cards.abilities import PointsForMarketValue
 from harbour.errors import GameNotOverError
 from harbour.options import TieBreak
 from harbour.state import GameState
 
-__all__ = ["Outcome", "outcome", "victory_points"]
+__all__ = ["Outcome", "ability_points", "bonus_trade", "outcome", "victory_points"]
 
 
 @attrs.frozen(slots=True)
 class Outcome:
     """The result of a finished game. Tuples are indexed by seat unless said otherwise."""
 
-    #: Victory points (END-3).
+    #: Total victory points: buildings + ability + bonus card (END-3).
     points: tuple[int, ...]
     #: Buildings bought (the first tie-breaker, END-4).
     buildings: tuple[int, ...]
-    #: Goods held in total (the second tie-breaker under the default reading, INT-2).
+    #: Goods held in total after bonus-card trades (the second tie-breaker, INT-2, INT-27).
     goods: tuple[int, ...]
     #: Seats from first to last after tie-breakers; tied seats in seat order.
     ranking: tuple[int, ...]
@@ -27,11 +28,35 @@ class Outcome:
     places: tuple[int, ...]
     #: The seat(s) that won; several when still tied (END-5).
     winners: tuple[int, ...]
+    #: Points from the buildings owned.
+    building_points: tuple[int, ...] = ()
+    #: Points from character abilities (ABIL-9).
+    ability_points: tuple[int, ...] = ()
+    #: Points from bonus point cards (BONUS-2).
+    bonus_points: tuple[int, ...] = ()
 
 
 def victory_points(state: GameState, player: int) -> int:
-    """The victory points of the buildings ``player`` owns now (END-3)."""
+    """The victory points of the buildings ``player`` bought (END-3; free buildings score 0)."""
     return sum(state.cards.buildings[c].points for c in state.players[player].buildings)
+
+
+def ability_points(state: GameState, player: int) -> int:
+    """Points the player's ability adds at the end (ABIL-9), from the current market."""
+    ability = state.board_of(player).ability
+    if isinstance(ability, PointsForMarketValue):
+        return state.value_of(ability.good)
+    return 0
+
+
+def bonus_trade(state: GameState, player: int) -> tuple[int, int]:
+    """(points, goods spent) of the player's bonus card trade at the end (BONUS-2)."""
+    index = state.players[player].bonus_card
+    if index is None:
+        return (0, 0)
+    card = state.cards.bonus_cards[index]
+    trades = card.trades(state.players[player].goods[card.good])
+    return (trades * card.points, trades * card.goods)
 
 
 def outcome(state: GameState) -> Outcome:
@@ -42,9 +67,13 @@ def outcome(state: GameState) -> Outcome:
     if state.stack:
         raise GameNotOverError("the game is not over; outcome() needs a finished game")
     n = len(state.players)
-    points = tuple(victory_points(state, p) for p in range(n))
+    built = tuple(victory_points(state, p) for p in range(n))
+    able = tuple(ability_points(state, p) for p in range(n))
+    trades = [bonus_trade(state, p) for p in range(n)]
+    bonus = tuple(t[0] for t in trades)
+    points = tuple(built[p] + able[p] + bonus[p] for p in range(n))
     buildings = tuple(len(p.buildings) for p in state.players)
-    goods = tuple(p.goods.total for p in state.players)
+    goods = tuple(state.players[p].goods.total - trades[p][1] for p in range(n))
     if state.options.tie_break is TieBreak.BUILDINGS_THEN_GOODS:
         keys = [(points[p], buildings[p], goods[p]) for p in range(n)]
     else:
@@ -52,4 +81,4 @@ def outcome(state: GameState) -> Outcome:
     ranking = tuple(sorted(range(n), key=lambda p: (-keys[p][0], -keys[p][1], -keys[p][2], p)))
     places = tuple(1 + sum(1 for q in range(n) if keys[q] > keys[p]) for p in range(n))
     winners = tuple(p for p in range(n) if places[p] == 1)
-    return Outcome(points, buildings, goods, ranking, places, winners)
+    return Outcome(points, buildings, goods, ranking, places, winners, built, able, bonus)

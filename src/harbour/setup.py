@@ -6,7 +6,7 @@ from harbour.cards.model import CardSet
 from harbour.goods import GOODS, Goods
 from harbour.options import RulesOptions
 from harbour.rng import SplitMix64
-from harbour.state import GameState, PendingStartingGoods, PlayerState
+from harbour.state import GameState, Pending, PendingCharacter, PendingStartingGoods, PlayerState
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "new_game"]
 
@@ -26,9 +26,12 @@ def new_game(
 ) -> GameState:
     """A new game of ``players`` players (2-4), shuffled from ``seed`` (0 <= seed < 2**64).
 
-    ``options`` selects rule readings (default: the documented ones); ``cards`` the card
-    set (default: the library's original set, :data:`harbour.cards.ORIGINAL_SET`). The
-    state starts with the setup decisions: each player's starting goods, seat 0 first.
+    ``options`` selects rule readings and variants (default: the documented readings, the
+    standard setup); ``cards`` the card set (default: the library's original set,
+    :data:`harbour.cards.ORIGINAL_SET`). The state starts with the setup decisions, seat 0
+    first: with characters each player keeps one of two boards (and a free building where
+    an ability says so), then each player chooses their starting goods. Bonus cards are
+    dealt here (all chance is at setup).
 
     Raises ``ValueError`` for a bad argument, with a message saying which and why.
     """
@@ -49,20 +52,52 @@ def new_game(
     if not isinstance(cards, CardSet):
         raise ValueError(f"cards must be a CardSet, got {type(cards).__name__}")
 
+    _check_variants(players, options, cards)
+
     rng = SplitMix64(seed)
     display, deck = _deal(cards, players, options, rng)
     market = rng.shuffled(GOODS)  # SETUP-3
+    stack: list[Pending] = [PendingStartingGoods()]
+    if options.characters:  # CHAR-2: two boards each, kept after seeing the display
+        boards = rng.shuffled(range(len(cards.characters)))
+        offers = [boards[2 * p : 2 * p + 2] for p in range(players)]
+        stack.extend(PendingCharacter(p, offers[p]) for p in reversed(range(players)))
+    bonus: list[int | None] = [None] * players
+    if options.bonus_cards:  # BONUS-1: one each, secretly
+        bonus = list(rng.shuffled(range(len(cards.bonus_cards)))[:players])
     return GameState(
         cards=cards,
         options=options,
         seed=seed,
-        players=tuple(PlayerState(Goods()) for _ in range(players)),
+        players=tuple(PlayerState(Goods(), bonus_card=bonus[p]) for p in range(players)),
         market=(market[0], market[1], market[2], market[3]),
         display=display,
         deck=deck,
         current=0,
-        stack=(PendingStartingGoods(),),
+        stack=tuple(stack),
     )
+
+
+def _check_variants(players: int, options: RulesOptions, cards: CardSet) -> None:
+    if options.characters and options.first_game:
+        raise ValueError(
+            "the first-game setup uses the generic side of the player boards, not characters "
+            "(SETUP-5, CHAR-2)"
+        )
+    if options.characters and len(cards.characters) < 2 * players:
+        raise ValueError(
+            f"card set {cards.name!r} has {len(cards.characters)} character boards; dealing 2 "
+            f"to each of {players} players needs {2 * players} (CHAR-2)"
+        )
+    if options.bonus_cards and len(cards.bonus_cards) < players:
+        raise ValueError(
+            f"card set {cards.name!r} has {len(cards.bonus_cards)} bonus point cards; "
+            f"{players} players need {players} (BONUS-1)"
+        )
+    if options.inland_traders and players < 3:
+        raise ValueError(
+            f"the Inland Traders side is played with 3 or 4 players only, not {players} (INLAND-1)"
+        )
 
 
 def _deal(

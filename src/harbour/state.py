@@ -13,7 +13,7 @@ from typing import TypeAlias
 import attrs
 
 from harbour.cards.effects import Effect, Symbol
-from harbour.cards.model import Building, CardSet
+from harbour.cards.model import Building, CardSet, PlayerBoard
 from harbour.goods import Good, Goods
 from harbour.options import RulesOptions
 
@@ -23,9 +23,13 @@ __all__ = [
     "CardSite",
     "GameState",
     "Pending",
+    "PendingCharacter",
     "PendingEffect",
+    "PendingFreeBuilding",
+    "PendingGift",
     "PendingMove",
     "PendingPurchase",
+    "PendingShip",
     "PendingStartingGoods",
     "PendingToll",
     "PendingTollAfter",
@@ -65,11 +69,53 @@ class PlayerState:
     buildings: tuple[int, ...] = ()
     #: Where the pawn stands; ``None`` before the first move.
     pawn: Site | None = None
+    #: The character board (index into ``CardSet.characters``), or ``None`` for the generic side.
+    board: int | None = None
+    #: Buildings received for free (ABIL-8): owned, but 0 VP and not counted for END-1.
+    free_buildings: tuple[int, ...] = ()
+    #: The secret bonus point card (index into ``CardSet.bonus_cards``), if any (BONUS-1).
+    bonus_card: int | None = None
 
 
 @attrs.frozen(slots=True)
 class PendingStartingGoods:
     """Setup: the current player chooses their starting goods (SETUP-4, SETUP-5)."""
+
+
+@attrs.frozen(slots=True)
+class PendingCharacter:
+    """Setup: ``player`` keeps one of the two character boards ``offered`` (CHAR-2)."""
+
+    player: int
+    offered: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class PendingFreeBuilding:
+    """Setup: ``player`` takes one of the top deck buildings ``options`` for free (ABIL-8)."""
+
+    player: int
+    options: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class PendingGift:
+    """``player`` (not always the one whose turn it is) gains ``amount`` goods of choice.
+
+    Raised by abilities: ABIL-6 (a purchase), ABIL-7 (another player's starting building),
+    ABIL-10 (a pawn joining theirs).
+    """
+
+    player: int
+    amount: int
+
+
+@attrs.frozen(slots=True)
+class PendingShip:
+    """A buy action after selling to the Inland Traders for ``money`` dollars (INLAND-2)."""
+
+    count: int
+    money: int
 
 
 @attrs.frozen(slots=True)
@@ -110,7 +156,11 @@ class PendingPurchase:
 
 #: A decision still to be taken in the current turn.
 Pending: TypeAlias = (
-    PendingStartingGoods
+    PendingCharacter
+    | PendingFreeBuilding
+    | PendingGift
+    | PendingShip
+    | PendingStartingGoods
     | PendingMove
     | PendingToll
     | PendingTollAfter
@@ -137,7 +187,7 @@ class GameState:
     display: tuple[int, ...]
     #: Indices of the buildings in the deck, top card first (secret).
     deck: tuple[int, ...]
-    #: The seat of the player to decide now.
+    #: The seat of the player whose turn (or setup step) it is; see :attr:`decider`.
     current: int
     #: Pending decisions of the current turn, the one to decide now last.
     stack: tuple[Pending, ...]
@@ -145,6 +195,8 @@ class GameState:
     turn: int = 0
     #: Turns left in the last round, or ``None`` before it began (END-1).
     last_round_turns: int | None = None
+    #: Whether the once-per-turn ability was used this turn (ABIL-11).
+    ability_used: bool = False
 
     @property
     def is_over(self) -> bool:
@@ -158,8 +210,21 @@ class GameState:
 
     @property
     def in_setup(self) -> bool:
-        """True while players are still choosing their starting goods."""
-        return isinstance(self.pending, PendingStartingGoods)
+        """True while setup decisions (characters, free buildings, starting goods) remain."""
+        return self.turn == 0 and bool(self.stack)
+
+    @property
+    def decider(self) -> int:
+        """The seat of the player who decides now (a gift may be decided out of turn)."""
+        top = self.pending
+        if isinstance(top, PendingGift | PendingCharacter | PendingFreeBuilding):
+            return top.player
+        return self.current
+
+    def board_of(self, player: int) -> PlayerBoard:
+        """The player board side ``player`` plays with (generic or character)."""
+        index = self.players[player].board
+        return self.cards.board if index is None else self.cards.characters[index]
 
     def building(self, index: int) -> Building:
         """The building card with this index."""
@@ -170,14 +235,15 @@ class GameState:
         if isinstance(site, BoardSite):
             return site.player
         for seat, player in enumerate(self.players):
-            if site.card in player.buildings:
+            if site.card in player.buildings or site.card in player.free_buildings:
                 return seat
         return None
 
     def symbols(self, player: int) -> tuple[Symbol, ...]:
         """Every owner symbol the player owns, starting building included (SYM-5)."""
-        out = list(self.cards.board.symbols)
-        for index in self.players[player].buildings:
+        out = list(self.board_of(player).symbols)
+        state = self.players[player]
+        for index in state.buildings + state.free_buildings:
             out.extend(self.cards.buildings[index].symbols)
         return tuple(out)
 
@@ -196,5 +262,5 @@ class GameState:
     def site_name(self, site: Site) -> str:
         """The building's name, for messages."""
         if isinstance(site, BoardSite):
-            return f"Player {site.player + 1}'s {self.cards.board.name}"
+            return f"Player {site.player + 1}'s {self.board_of(site.player).name}"
         return self.cards.buildings[site.card].name
