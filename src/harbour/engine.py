@@ -172,7 +172,8 @@ def _candidates(state: GameState) -> tuple[Move, ...]:
     top = state.stack[-1]
     moves = _pending_moves(state, top)
     if (
-        not state.ability_used
+        state.players[state.current].board is not None  # only characters have abilities
+        and not state.ability_used
         and isinstance(top, _TURN_DECISIONS)
         and conversion_terms(state, state.current) is not None
     ):
@@ -206,7 +207,9 @@ def _pending_moves(state: GameState, top: Pending) -> tuple[Move, ...]:
 
 def _pawn_moves(state: GameState) -> tuple[Move, ...]:
     player = state.current
-    if isinstance(ability_of(state, player), ShareOccupiedBuildings):
+    if state.players[player].board is not None and isinstance(
+        ability_of(state, player), ShareOccupiedBuildings
+    ):
         # ABIL-10: any building but the one the pawn is on (TURN-2).
         here = state.players[player].pawn
         return tuple(MovePawn(s) for s in sites_in_play(state) if s != here)
@@ -488,8 +491,7 @@ class _Work:
 
     def ability(self, player: int) -> object:
         index = self.boards[player]
-        cards = self.state.cards
-        return (cards.board if index is None else cards.characters[index]).ability
+        return None if index is None else self.state.cards.characters[index].ability
 
     def symbol_count(self, player: int, symbol: Symbol) -> int:
         cards = self.state.cards
@@ -514,7 +516,7 @@ class _Work:
             goods = goods.plus(Goods.single(extra.good, extra.amount))  # ABIL-1
         self.gain(player, goods)
         site = self.pawns[player]
-        if goods.total and isinstance(site, BoardSite):
+        if goods.total and isinstance(site, BoardSite) and any(b is not None for b in self.boards):
             own = site.player == player
             if own or self.state.options.beggar is BeggarTrigger.ANY_STARTING_BUILDING:
                 self.gift_to_beggars(player)
@@ -568,15 +570,18 @@ class _Work:
 
     def move_pawn(self, move: MovePawn) -> None:
         player = self.current
-        occupants = [seat for seat, pawn in enumerate(self.pawns) if pawn == move.site]
+        sharer = self.ability(player)
+        if isinstance(sharer, ShareOccupiedBuildings):  # ABIL-10: the occupants' gift first
+            occupants = [seat for seat, pawn in enumerate(self.pawns) if pawn == move.site]
+            gifts = [PendingGift(seat, sharer.gift) for seat in reversed(occupants)]
+        else:
+            gifts = []
         self.pawns[player] = move.site
         self.stack.append(PendingEffect(site_action(self.state, move.site)))
         owner = toll_owner(self.state, player, move.site)
         if owner is not None:
             self.stack.append(PendingToll(owner))
-        sharer = self.ability(player)
-        if isinstance(sharer, ShareOccupiedBuildings):  # ABIL-10: the occupants' gift first
-            self.stack.extend(PendingGift(seat, sharer.gift) for seat in reversed(occupants))
+        self.stack.extend(gifts)
 
     def use_ability(self, move: UseAbility) -> None:
         terms = conversion_terms(self.state, self.current)
@@ -665,9 +670,10 @@ class _Work:
                 kept = max(kept, min(held, ability.amount))
             row[good] = min(held, kept + move.keep[good])  # BUY-3, SYM-3
         self.market = adjust_market(self.market, move.goods, state.options.reentry)
-        for seat, collector in holders(state, CollectWhenShipped):  # ABIL-5
-            if collector.good in move.goods:
-                self.gain(seat, Goods.single(collector.good, collector.amount))
+        if any(b is not None for b in self.boards):
+            for seat, collector in holders(state, CollectWhenShipped):  # ABIL-5
+                if collector.good in move.goods:
+                    self.gain(seat, Goods.single(collector.good, collector.amount))
         if not affords(state, player, money):
             return  # nothing can be bought: the purchase step would offer no choice
         self.stack.append(PendingPurchase(money, count, bool(move.goods)))
