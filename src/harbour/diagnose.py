@@ -32,6 +32,7 @@ from harbour.queries import (
     affords,
     conversion_terms,
     discounted_total,
+    shipment_money,
     sites_in_play,
     toll_owner,
 )
@@ -191,7 +192,7 @@ def _specific(state: GameState, pending: Pending, move: Move) -> tuple[str, str]
         return _diagnose_purchase(state, pending, move)
     if isinstance(pending, PendingShip):
         assert isinstance(move, Ship)
-        return _diagnose_ship(state, move)
+        return _diagnose_ship(state, pending, move)
     assert isinstance(pending, PendingEffect)
     effect = pending.effect
     if isinstance(move, TakeGoods):
@@ -218,7 +219,7 @@ def _specific(state: GameState, pending: Pending, move: Move) -> tuple[str, str]
         assert isinstance(effect, OneOf)
         return "ACT-8", f"This action has options 0 to {len(effect.options) - 1}."
     assert isinstance(move, Ship)
-    return _diagnose_ship(state, move)
+    return _diagnose_ship(state, pending, move)
 
 
 def _diagnose_ability(state: GameState, move: UseAbility) -> tuple[str, str] | None:
@@ -260,7 +261,7 @@ def _diagnose_pawn(state: GameState, move: MovePawn) -> tuple[str, str] | None:
     return None
 
 
-def _diagnose_ship(state: GameState, move: Ship) -> tuple[str, str] | None:
+def _diagnose_ship(state: GameState, pending: Pending, move: Ship) -> tuple[str, str] | None:
     player = state.current
     held = state.players[player].goods
     if list(move.goods) != sorted(set(move.goods)):
@@ -283,7 +284,8 @@ def _diagnose_ship(state: GameState, move: Ship) -> tuple[str, str] | None:
         limit = 1 if state.options.warehouse_keep is WarehouseKeep.ONE_PER_GOOD else held[good]
         if move.keep[good] > limit:
             return "INT-10", f"At most {limit} {good.label} can be kept."
-    money = sum(state.value_of(g) for g in move.goods)
+    base = pending.money if isinstance(pending, PendingShip) else 0
+    money = shipment_money(state, player, move.goods, base)
     if not affords(state, player, money):
         if state.options.buying is BuyRule.MANDATORY:
             return "INT-6", "Buying is mandatory and this shipment pays for no building."

@@ -18,7 +18,6 @@ from harbour.cards.abilities import (
     GainOnPurchase,
     GainWhenOthersUseStart,
     ShareOccupiedBuildings,
-    ShippingBonus,
     ShippingKeepsExcess,
     ShippingKeepsOneEach,
 )
@@ -73,6 +72,7 @@ from harbour.queries import (
     conversion_terms,
     discounted_total,
     holders,
+    shipment_money,
     site_action,
     sites_in_play,
     toll_owner,
@@ -267,15 +267,6 @@ def _ability_moves(state: GameState) -> tuple[Move, ...]:
                 continue
             out.extend(UseAbility(paid, source, target) for target in GOODS if target != source)
     return tuple(out)
-
-
-def shipment_money(state: GameState, player: int, chosen: tuple[Good, ...], base: int) -> int:
-    """Dollars a shipment of ``chosen`` makes for ``player`` (BUY-4, ABIL-4, INLAND-2)."""
-    money = base + sum(state.value_of(g) for g in chosen)
-    ability = ability_of(state, player)
-    if isinstance(ability, ShippingBonus) and state.market[ability.square] in chosen:
-        money += ability.amount
-    return money
 
 
 def _ship_moves(state: GameState, base: int) -> tuple[Move, ...]:

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from harbour.cards.abilities import Ability, AlchemistConversion, OncePerTurnConversion
+from harbour.cards.abilities import (
+    Ability,
+    AlchemistConversion,
+    OncePerTurnConversion,
+    ShippingBonus,
+)
 from harbour.cards.effects import Effect, Symbol
+from harbour.goods import Good
 from harbour.options import CoinDiscount
 from harbour.state import BoardSite, CardSite, GameState, Site
 
@@ -16,6 +22,7 @@ __all__ = [
     "conversion_terms",
     "discounted_total",
     "holders",
+    "shipment_money",
     "site_action",
     "sites_in_play",
     "toll_owner",
@@ -104,3 +111,12 @@ def conversion_terms(state: GameState, player: int) -> tuple[int, int, int] | No
     if isinstance(ability, OncePerTurnConversion):
         return (ability.fee, ability.spend, ability.gain)
     return None
+
+
+def shipment_money(state: GameState, player: int, chosen: tuple[Good, ...], base: int) -> int:
+    """Dollars a shipment of ``chosen`` makes for ``player`` (BUY-4, ABIL-4, INLAND-2)."""
+    money = base + sum(state.value_of(g) for g in chosen)
+    ability = ability_of(state, player)
+    if isinstance(ability, ShippingBonus) and state.market[ability.square] in chosen:
+        money += ability.amount
+    return money
