@@ -100,6 +100,7 @@ _ANSWERS: dict[type, tuple[type, ...]] = {
     Purchase: (PendingPurchase,),
     TakeGoods: (PendingGift,),
     Ship: (PendingShip,),
+    SellToTraders: (PendingShip, PendingPurchase),
     UseAbility: (
         PendingMove,
         PendingToll,
@@ -177,7 +178,9 @@ def _specific(state: GameState, pending: Pending, move: Move) -> tuple[str, str]
         return _diagnose_ability(state, move)
     if isinstance(move, SellToTraders):
         if isinstance(pending, PendingShip):
-            return "INLAND-2", "The Inland Traders buy once per buy action, before shipping."
+            return "INLAND-2", "The Inland Traders buy once per buy action."
+        if isinstance(pending, PendingPurchase):
+            return "INLAND-2", "The Inland Traders buy before shipping, not after."
         return "INLAND-2", "Selling to the Inland Traders needs one of each good."
     if isinstance(move, TakeGoods) and isinstance(pending, PendingGift):
         return "TURN-6", f"Take exactly {pending.amount} good(s), none negative."
