@@ -35,7 +35,6 @@ import cattrs
 import cattrs.gen
 
 from harbour.cards import abilities as _abilities
-from harbour.cards import effects as _effects
 from harbour.cards.abilities import Ability
 from harbour.cards.effects import Effect, Symbol
 from harbour.cards.model import (
@@ -104,9 +103,12 @@ class CardFileError(HarbourError, ValueError):
     def __init__(
         self, path: str, reason: str, *, card: str | None = None, field: str | None = None
     ) -> None:
-        where = "".join(
-            [f"{card}, " if card else "", f'field "{field}": ' if field is not None else ""]
-        )
+        if card and field is not None:
+            where = f'{card}, field "{field}": '
+        elif card or field is not None:
+            where = f"{card}: " if card else f'field "{field}": '
+        else:
+            where = ""
         super().__init__(f"{path}: {where}{reason}")
         #: The file (or the ``source`` given to :func:`load_card_data`).
         self.path = path
@@ -132,7 +134,9 @@ def _structure_tagged(registry: Mapping[str, type]) -> Callable[[Any, Any], Any]
 
 
 def _unstructure_tagged(cls: type) -> Callable[[Any], dict[str, Any]]:
-    inner = cattrs.gen.make_dict_unstructure_fn(cls, _CONVERTER, _cattrs_omit_if_default=True)
+    inner: Callable[[Any], dict[str, Any]] = cattrs.gen.make_dict_unstructure_fn(
+        cls, _CONVERTER, _cattrs_omit_if_default=True
+    )
     tag = _tag(cls)
 
     def unstructure(obj: Any) -> dict[str, Any]:
@@ -168,7 +172,7 @@ def _make_converter() -> cattrs.Converter:
     for members in (effect_args, ability_args):
         conv.register_unstructure_hook_func(
             is_union_of(members),
-            lambda tp: lambda obj: None if obj is None else conv.unstructure(obj, type(obj)),
+            lambda obj: None if obj is None else conv.unstructure(obj, type(obj)),
         )
     return conv
 
@@ -265,7 +269,7 @@ def _check_symbol(value: object, path: str) -> None:
 
 
 def _check_symbols(value: object, path: str, low: int) -> None:
-    expected = f"a list of {low} or 2 owner symbols such as [\"anchor\"]"
+    expected = f'a list of {low} or 2 owner symbols such as ["anchor"]'
     if not isinstance(value, list):
         raise _fail(path, expected, value)
     for i, item in enumerate(value):
@@ -307,7 +311,7 @@ def _check_tagged(
     if not isinstance(value, dict):
         raise _fail(path, f'an {what} table with a "type" ({types})', value)
     tag = value.get("type", _MISSING)
-    if tag not in registry:
+    if not isinstance(tag, str) or tag not in registry:
         raise _fail(_join(path, "type"), f"an {what} type: {types}", tag)
     assert isinstance(tag, str)
     cls = registry[tag]
@@ -315,10 +319,9 @@ def _check_tagged(
     names = [f.name for f in fields]
     for key in value:
         if key != "type" and key not in names:
-            allowed = f"one of {_or_list(names)}" if names else "no other field"
             raise _Invalid(
                 _join(path, str(key)),
-                f'not a field of a "{tag}" {what}; expected "type" and {allowed}',
+                f'not a field of a "{tag}" {what}; expected {_or_list(["type", *names])}',
             )
     for f in fields:
         if f.name not in value:
@@ -328,13 +331,14 @@ def _check_tagged(
         _check_value(value[f.name], f.type, _join(path, f.name), cls, f.name)
     try:
         _CONVERTER.structure(value, union)
-    except (ValueError, cattrs.BaseValidationError) as exc:
+    except (ValueError, TypeError, KeyError, cattrs.BaseValidationError) as exc:
         raise _Invalid(path, f'not a valid "{tag}" {what}: {_reason(exc)}') from None
 
 
 def _reason(exc: BaseException) -> str:
-    if isinstance(exc, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc))
+    """The messages of the innermost exceptions (cattrs groups them)."""
+    if isinstance(exc, BaseExceptionGroup):
+        return "; ".join(_reason(e) for e in exc.exceptions)
     return str(exc)
 
 
@@ -346,14 +350,12 @@ class _Field:
     required: bool = True
 
 
-def _positive_or_none(value: object, path: str) -> None:
-    if value is not None:
-        _check_int(value, path, 1, None, ", or omitted for no limit")
+def _max_trades(value: object, path: str) -> None:
+    _check_int(value, path, 1, None, ", or omitted for no limit")
 
 
 def _cost(value: object, path: str) -> None:
-    if value is not None:
-        _check_int(value, path, 0, MAX_COST, ", or omitted for no price")
+    _check_int(value, path, 0, MAX_COST, ", or omitted for no price")
 
 
 _BUILDING: Final = {
@@ -367,9 +369,8 @@ _BUILDING: Final = {
 }
 
 
-def _ability_or_none(value: object, path: str) -> None:
-    if value is not None:
-        _check_tagged(value, path, "ability", ABILITY_TYPES, Ability)
+def _ability(value: object, path: str) -> None:
+    _check_tagged(value, path, "ability", ABILITY_TYPES, Ability)
 
 
 _BOARD: Final = {
@@ -377,18 +378,18 @@ _BOARD: Final = {
     "name": _Field(_check_str),
     "symbols": _Field(lambda v, p: _check_symbols(v, p, 0)),
     "action": _Field(lambda v, p: _check_tagged(v, p, "action", EFFECT_TYPES, Effect)),
-    "ability": _Field(_ability_or_none, required=False),
+    "ability": _Field(_ability, required=False),
     "text": _Field(_check_str, required=False),
     "source": _Field(_check_str, required=False),
 }
-_CHARACTER: Final = {**_BOARD, "ability": _Field(_ability_or_none)}
+_CHARACTER: Final = {**_BOARD, "ability": _Field(_ability)}
 _BONUS: Final = {
     "key": _Field(_check_str, required=False),
     "name": _Field(_check_str),
     "good": _Field(_check_good),
     "goods": _Field(lambda v, p: _check_int(v, p, 1, None)),
     "points": _Field(lambda v, p: _check_int(v, p, 1, None)),
-    "max_trades": _Field(_positive_or_none, required=False),
+    "max_trades": _Field(_max_trades, required=False),
 }
 _TOP: Final = (
     "name",
@@ -433,8 +434,10 @@ class _Loader:
                     raise _Invalid(
                         str(key), f"not a field of a {kind}; expected one of {_or_list(list(spec))}"
                     )
+            # JSON null means the same as leaving an optional field out.
+            data = {k: v for k, v in raw.items() if v is not None or spec[k].required}
             for name, field in spec.items():
-                value = raw.get(name, _MISSING)
+                value = data.get(name, _MISSING)
                 if value is _MISSING:
                     if field.required:
                         raise _Invalid(name, f"missing; every {kind} needs it")
@@ -442,7 +445,6 @@ class _Loader:
                 field.check(value, name)
         except _Invalid as problem:
             raise self.error(problem.reason, label, problem.field) from None
-        data = dict(raw)
         data.setdefault("key", _slug(data["name"]))
         if cls is Building:
             data.setdefault("cost", None)
@@ -458,7 +460,7 @@ class _Loader:
         if not isinstance(raw, list):
             raise self.error(f"expected a list of {kind} tables, got {_show(raw)}", field=field)
         out = [self.card(kind, i, item, spec, cls) for i, item in enumerate(raw)]
-        for attr in ("key", "name"):
+        for attr in ("name", "key"):
             seen: dict[str, int] = {}
             for i, card in enumerate(out):
                 value = getattr(card, attr)
@@ -484,6 +486,8 @@ class _Loader:
         return value
 
     def load(self, data: object) -> CardSet:
+        if isinstance(data, Mapping):
+            data = dict(data)
         if not isinstance(data, dict):
             raise self.error(f"expected a table of card set fields, got {_show(data)}")
         for key in data:
@@ -492,13 +496,13 @@ class _Loader:
                     f"not a field of a card file; expected one of {_or_list(list(_TOP))}",
                     field=str(key),
                 )
+        data = {k: v for k, v in data.items() if v is not None or k in ("name", "buildings")}
         name = data.get("name", _MISSING)
-        if not isinstance(name, str) or not name.strip():
-            raise self.error(
-                f"{'missing; expected' if name is _MISSING else 'expected'} the card set's "
-                f"name, a non-empty string" + ("" if name is _MISSING else f", got {_show(name)}"),
-                field="name",
-            )
+        try:
+            _check_str(name, "name")
+        except _Invalid as problem:
+            raise self.error(problem.reason, field="name") from None
+        assert isinstance(name, str)
         size = self.top_int(data, "size", DEFAULT_SIZE)
         price = self.top_int(data, "inland_traders_price", DEFAULT_INLAND_TRADERS_PRICE)
         original = data.get("original", False)
@@ -610,7 +614,3 @@ def dump_card_set(cards: CardSet) -> dict[str, Any]:
     if cards.bonus_cards:
         out["bonus_cards"] = [_CONVERTER.unstructure(c) for c in cards.bonus_cards]
     return out
-
-
-# Keep the effects module referenced for readers: EFFECT_TYPES lists its classes.
-_ = _effects

@@ -217,8 +217,9 @@ class OfficialCharacter:
     action: Fact[Effect]
     #: The starting building's owner symbols.
     symbols: Fact[tuple[Symbol, ...]]
-    #: The ability in the library's vocabulary (:mod:`harbour.cards.abilities`).
-    ability: Fact[Ability]
+    #: The ability in the library's vocabulary (:mod:`harbour.cards.abilities`); every
+    #: catalogued character is known by its ability.
+    ability: Known[Ability]
     #: The ability's wording as the source gives it.
     text: Known[str]
 
@@ -497,7 +498,7 @@ _NAMED_BUILDINGS: tuple[OfficialBuilding, ...] = (
             _two_part(),
         ),
     ),
-    _named(10, "Bank", name_source=_R000_002, aliases=_de("Bank"), traits=(_two_part(),)),
+    _named(10, "Bank", name_source=_R000_002, traits=(_two_part(),)),
     _named(
         11,
         "Traders Guild",
@@ -740,6 +741,8 @@ _MARKET = OfficialMarket(
 )
 
 #: The official catalogue: every publicly known fact about the published components.
+#:
+#: :meta hide-value:
 OFFICIAL_CATALOGUE: Final = OfficialCatalogue(
     buildings=_BUILDINGS,
     characters=_CHARACTERS,
@@ -845,7 +848,8 @@ class CompletenessReport:
             done = sum(1 for c in items if c.complete)
             lines.append(f"{kind}: {done} of {len(items)} complete")
         for c in self.incomplete:
-            lines.append(f"- {MissingItem(c.kind, c.label, ', '.join(c.missing))}")
+            what = str(MissingItem(c.kind, c.label, "")).removesuffix(": ")
+            lines.append(f"- {what}: missing {', '.join(c.missing)}")
         return "\n".join(lines)
 
 
