@@ -174,9 +174,30 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+_ABILITY_RULES = {
+    "ExtraGain": "ABIL-1",
+    "ShippingKeepsExcess": "ABIL-2",
+    "ShippingKeepsOneEach": "ABIL-3",
+    "ShippingBonus": "ABIL-4",
+    "CollectWhenShipped": "ABIL-5",
+    "GainOnPurchase": "ABIL-6",
+    "GainWhenOthersUseStart": "ABIL-7",
+    "FreeBuildingAtSetup": "ABIL-8",
+    "PointsForMarketValue": "ABIL-9",
+    "ShareOccupiedBuildings": "ABIL-10",
+    "AlchemistConversion": "ABIL-11",
+    "OncePerTurnConversion": "ABIL-11",
+}
+
+
 def describe_ability(ability: Ability) -> str:
     """The ability in the library's vocabulary, for example ``ExtraGain(good=fish, amount=1)``."""
     return _value(ability)
+
+
+def ability_ref(ability: Ability) -> str:
+    """The rule clause governing an ability, as a cross-reference."""
+    return _refs([_ABILITY_RULES[type(ability).__name__]])
 
 
 def _list_table(widths: str, header: list[str], rows: list[list[str]]) -> list[str]:
@@ -199,7 +220,12 @@ class HarbourCharacters(SphinxDirective):
                 _esc(c.name),
                 f"{_esc(describe_effect(c.action))}. ({_refs(rules_for(c.action))})",
                 describe_symbols(c.symbols),
-                _esc(c.text) + (f" (``{describe_ability(c.ability)}``)" if c.ability else ""),
+                _esc(c.text)
+                + (
+                    f" (``{describe_ability(c.ability)}``, {ability_ref(c.ability)})"
+                    if c.ability
+                    else ""
+                ),
             ]
             for c in cards.characters
         ]
@@ -299,7 +325,7 @@ def _official_characters() -> list[str]:
             _fact(c.action, _effect),
             _fact(c.symbols, _symbols),
             _known(c.text, f'"{_esc(c.text.value)}"'),
-            _fact(c.ability, lambda a: f"``{describe_ability(a)}``"),
+            _fact(c.ability, lambda a: f"``{describe_ability(a)}`` ({ability_ref(a)})"),
         ]
         for c in OFFICIAL_CATALOGUE.characters
     ]
