@@ -1,16 +1,20 @@
 """Simple computer players: a random bot and a one-turn greedy bot.
 
-A bot is any object with a ``choose(state) -> Move`` method (:class:`Bot`). Both bots here
-are deterministic given their seed: each owns a :class:`harbour.rng.SplitMix64` generator
-and never touches the :mod:`random` module or any global state, so a game between seeded
-bots replays identically on every platform.
+A bot is any object with a ``choose(state) -> Move`` method (:class:`Bot`) that picks a
+move for the player who decides now, :func:`harbour.current_player` (usually the player
+whose turn it is; an ability's gift of goods is decided by its receiver, out of turn, and
+the setup choices by the player whose setup step it is). Both bots here are deterministic
+given their seed: each owns a :class:`harbour.rng.SplitMix64` generator and never touches
+the :mod:`random` module or any global state, so a game between seeded bots replays
+identically on every platform.
 
 >>> import harbour
 >>> from harbour.bots import GreedyBot, RandomBot
 >>> state = harbour.new_game(2, seed=3)
 >>> bots = [GreedyBot(seed=1), RandomBot(seed=2)]
 >>> while not harbour.is_over(state):
-...     state = harbour.apply_move(state, bots[state.current].choose(state))
+...     move = bots[harbour.current_player(state)].choose(state)
+...     state = harbour.apply_move(state, move)
 >>> len(harbour.outcome(state).points)
 2
 """
@@ -19,13 +23,26 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from harbour.cards.abilities import (
+    AlchemistConversion,
+    CollectWhenShipped,
+    ExtraGain,
+    FreeBuildingAtSetup,
+    GainOnPurchase,
+    GainWhenOthersUseStart,
+    OncePerTurnConversion,
+    ShareOccupiedBuildings,
+    ShippingBonus,
+    ShippingKeepsExcess,
+    ShippingKeepsOneEach,
+)
 from harbour.cards.effects import Symbol
 from harbour.engine import apply_move_unchecked, legal_moves
 from harbour.goods import GOODS
 from harbour.moves import Move
 from harbour.queries import cheapest_price
 from harbour.rng import SplitMix64
-from harbour.scoring import outcome, victory_points
+from harbour.scoring import ability_points, bonus_trade, outcome, victory_points
 from harbour.state import GameState, PendingMove
 
 __all__ = ["DEFAULT_NODE_CAP", "Bot", "GreedyBot", "RandomBot", "evaluate"]
@@ -46,14 +63,37 @@ _WIN = 10_000
 _LEAD_PER_VP = 100
 _LEAD_CAP = 5
 _ENDING_AHEAD = 300
+#: The share (in percent) of the points a bonus card or a market-value ability would give
+#: now that counts before the end: goods may still be shipped and the market moves.
+_PENDING_POINTS_SHARE = 50
+#: A rough worth of owning each kind of ability for a whole game, per unit of its amount
+#: (it only matters when choosing a character: afterwards it is the same in every line).
+#: A free building (ABIL-8) is judged by the building taken; a market-value ability
+#: (ABIL-9) by the points it would give.
+_ABILITY_VALUE: dict[type[object], int] = {
+    ExtraGain: 40,
+    ShippingKeepsExcess: 50,
+    ShippingKeepsOneEach: 40,
+    ShippingBonus: 30,
+    CollectWhenShipped: 30,
+    GainOnPurchase: 50,
+    GainWhenOthersUseStart: 30,
+    FreeBuildingAtSetup: 20,
+    ShareOccupiedBuildings: 30,
+    AlchemistConversion: 40,
+    OncePerTurnConversion: 40,
+}
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a move for the player to decide in a state."""
+    """Anything that picks a move for the player who decides now in a state."""
 
     def choose(self, state: GameState) -> Move:
-        """One of ``harbour.legal_moves(state)`` for ``state.current``; the game must not be over."""
+        """One of ``harbour.legal_moves(state)`` for ``harbour.current_player(state)``.
+
+        The game must not be over.
+        """
         ...
 
 
@@ -81,6 +121,26 @@ class RandomBot:
         return self._rng.choice(_require_moves(state))
 
 
+def _public_points(state: GameState, player: int) -> int:
+    """The points anyone can count for ``player`` now: buildings and ability (ABIL-9)."""
+    return victory_points(state, player) + ability_points(state, player)
+
+
+def _ability_value(state: GameState, player: int) -> int:
+    """The rough worth of the player's character: its ability and starting-building symbols."""
+    me = state.players[player]
+    if me.board is None:
+        return 0  # the generic side is the same for everyone
+    board = state.board_of(player)
+    score = sum(_SYMBOL_VALUE[symbol] for symbol in board.symbols)
+    ability = board.ability
+    if ability is not None:
+        unit = _ABILITY_VALUE.get(type(ability), 0)
+        amount = getattr(ability, "amount", 1)
+        score += unit * (amount if isinstance(amount, int) else 1)
+    return score
+
+
 def evaluate(state: GameState, player: int) -> int:
     """How good ``state`` looks for ``player``, in hundredths of a victory point.
 
@@ -88,18 +148,27 @@ def evaluate(state: GameState, player: int) -> int:
     needed to ship it at its market value, 10 per dollar it would fetch when it can be
     shipped now, and 3 per further unit (spare goods pay tolls and feed conversions);
     30 when the goods that can be shipped would pay for a display building; 5 per
-    building and a value per owner symbol (coin 25, top hat 20, warehouse 15, anchor 8).
+    building and a value per owner symbol (coin 25, top hat 20, warehouse 15, anchor 8),
+    free buildings (ABIL-8) and a character's starting building included.
+
+    With the variants: half the points the player's own bonus card would give for the
+    goods held now (BONUS-2) and half the points of a market-value ability (ABIL-9), and
+    a fixed worth for the character's ability (from 20 to 50 per unit of its amount, for
+    example 40 for a once-per-turn conversion), so that the character choice weighs it.
+
     When the game is over, or the last round leaves the player no further turn, only the
-    victory points, 1 per good and 5 per building count (the tie-breakers), plus 10,000
-    for a win in a finished game (half of it for a shared one); while the others still
-    have their last turns, 100 per victory point of lead over the best of them (at most
-    5 either way) and 300 more for any lead.
+    points (buildings, ability and the player's own bonus card), 1 per good left after
+    the bonus trade and 5 per building count (the tie-breakers), plus 10,000 for a win in
+    a finished game (half of it for a shared one); while the others still have their last
+    turns, 100 per point of lead over the best of them (at most 5 either way; the others'
+    bonus cards are secret, so only their public points count) and 300 more for any lead.
     """
     me = state.players[player]
-    score = _VP * victory_points(state, player)
+    bonus_points, traded = bonus_trade(state, player)
     if state.is_over or not _moves_again(state, player):
         # Goods only break ties now (END-4) and symbols do nothing more.
-        score += me.goods.total + _BUILDING * len(me.buildings)
+        mine = _public_points(state, player) + bonus_points
+        score = _VP * mine + me.goods.total - traded + _BUILDING * len(me.buildings)
         if state.is_over:
             winners = outcome(state).winners
             if player in winners:
@@ -107,11 +176,14 @@ def evaluate(state: GameState, player: int) -> int:
         else:
             # The others still have their last turns: a lead is worth protecting.
             best_other = max(
-                victory_points(state, seat) for seat in range(len(state.players)) if seat != player
+                _public_points(state, seat) for seat in range(len(state.players)) if seat != player
             )
-            lead = max(-_LEAD_CAP, min(_LEAD_CAP, victory_points(state, player) - best_other))
+            lead = max(-_LEAD_CAP, min(_LEAD_CAP, mine - best_other))
             score += _LEAD_PER_VP * lead + (_ENDING_AHEAD if lead > 0 else 0)
         return score
+    score = _VP * victory_points(state, player)
+    pending_points = bonus_points + ability_points(state, player)
+    score += _VP * pending_points * _PENDING_POINTS_SHARE // 100
     money = 0
     for good in GOODS:
         held = me.goods[good]
@@ -124,10 +196,10 @@ def evaluate(state: GameState, player: int) -> int:
     if cheapest is not None and money >= cheapest:
         score += _CAN_BUY_NEXT
     score += _BUILDING * len(me.buildings)
-    for index in me.buildings:
+    for index in me.buildings + me.free_buildings:
         for symbol in state.cards.buildings[index].symbols:
             score += _SYMBOL_VALUE[symbol]
-    return score
+    return score + _ability_value(state, player)
 
 
 def _moves_again(state: GameState, player: int) -> bool:
@@ -144,16 +216,21 @@ def _moves_again(state: GameState, player: int) -> bool:
 
 
 class GreedyBot:
-    """Plays the best line of its own turn, judged by :func:`evaluate` when the turn ends.
+    """Plays the best line of its own decisions, judged by :func:`evaluate` when they end.
 
-    For every legal move it searches depth-first through the rest of the current turn
-    (every sequence of its own decisions until the turn passes to another player or the
-    game ends) and scores the end-of-turn positions for itself; a move is worth its best
-    line. Each decision generates at most ``node_cap`` states, shared equally among the
-    legal moves; a line cut off by the cap is judged by the position where it stopped.
-    Positions already valued in the same turn are remembered, so the later decisions of
-    a turn mostly reuse the first search. Ties are broken with the bot's own generator
-    seeded by ``seed``.
+    The bot plays for the player who decides now (:func:`harbour.current_player`). For
+    every legal move it searches depth-first through the rest of that player's decisions
+    in the current turn (every sequence of them until the turn passes to another player
+    or the game ends) and scores the positions reached for that player; a move is worth
+    its best line. On its own turn, a gift another player decides in the middle of it
+    (ABIL-7, ABIL-10) is not searched: the line goes on with that player's first legal
+    choice. A decision taken out of turn (a gift of goods) or at setup (a character, a
+    free building, starting goods) is judged right after the bot's own decisions there,
+    since the turn belongs to someone else. Each decision generates at most ``node_cap``
+    states, shared equally among the legal moves; a line cut off by the cap is judged by
+    the position where it stopped. Positions already valued in the same turn are
+    remembered, so the later decisions of a turn mostly reuse the first search. Ties are
+    broken with the bot's own generator seeded by ``seed``.
 
     The search never looks into other players' turns: the bot is greedy, not deep.
     """
@@ -167,19 +244,19 @@ class GreedyBot:
         #: The most states generated per decision.
         self.node_cap = node_cap
         self._memo: dict[GameState, int] = {}
-        self._memo_key: tuple[int, int, int] | None = None
+        self._memo_key: tuple[int, int, int, int] | None = None
         self._nodes = 0
 
     def choose(self, state: GameState) -> Move:
-        """The legal move with the best end-of-turn value; ``ValueError`` when the game is over."""
+        """The legal move with the best value for the decider; ``ValueError`` when over."""
         moves = _require_moves(state)
         if len(moves) == 1:
             return moves[0]
-        key = (state.seed, state.turn, state.current)
+        me = state.decider
+        key = (state.seed, state.turn, state.current, me)
         if key != self._memo_key:
             self._memo = {}
             self._memo_key = key
-        me = state.current
         share = max(1, self.node_cap // len(moves))
         best: list[Move] = []
         best_value = 0
@@ -193,8 +270,14 @@ class GreedyBot:
         return best[0] if len(best) == 1 else self._rng.choice(best)
 
     def _value(self, state: GameState, me: int, turn: int) -> int:
-        """The best end-of-turn value reachable from ``state`` within ``me``'s turn."""
-        if state.is_over or state.turn != turn or state.current != me:
+        """The best value for ``me`` reachable from ``state`` by ``me``'s decisions in ``turn``."""
+        while not state.is_over and state.turn == turn and state.decider != me:
+            if state.current != me:
+                return evaluate(state, me)  # another player's turn (or setup step)
+            # Another player's gift in the middle of the bot's own turn: not searched.
+            self._nodes -= 1
+            state = apply_move_unchecked(state, legal_moves(state)[0])
+        if state.is_over or state.turn != turn:
             return evaluate(state, me)
         known = self._memo.get(state)
         if known is not None:

@@ -6,7 +6,12 @@ clock, on hashing or on dictionary order).
 
 Run ``python -m harbour.demo --help`` for the options. Each rule-reading option takes the
 value of the matching :class:`harbour.RulesOptions` enum (for example
-``--reentry kept`` selects :attr:`harbour.ReentryOrder.KEPT`).
+``--reentry kept`` selects :attr:`harbour.ReentryOrder.KEPT`). ``--characters``,
+``--bonus-cards`` and ``--inland-traders`` switch on the variants (CHAR-2, BONUS-1,
+INLAND-1); a combination the rules refuse (the Inland Traders with 2 players, characters
+with the first-game setup) is reported as a usage error with exit status 2.
+
+The narrator is omniscient but keeps the secret bonus point cards for the final scoring.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from harbour.bots import Bot, GreedyBot, RandomBot
-from harbour.engine import apply_move
+from harbour.engine import apply_move, current_player
 from harbour.narrate import (
+    describe_characters,
     describe_move,
     describe_outcome,
     describe_player,
@@ -29,6 +35,8 @@ from harbour.narrate import (
     player_name,
 )
 from harbour.options import (
+    AlchemistReading,
+    BeggarTrigger,
     BuyRule,
     CoinDiscount,
     EmptyDeck,
@@ -41,7 +49,7 @@ from harbour.options import (
 )
 from harbour.rng import SplitMix64
 from harbour.setup import new_game
-from harbour.state import GameState
+from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
 
 __all__ = ["BOTS", "MAX_MOVES", "bot_seed", "build_parser", "main", "play"]
 
@@ -65,6 +73,15 @@ _ENUM_OPTIONS: tuple[tuple[str, str, type[enum.Enum], str], ...] = (
     ("empty-deck", "empty_deck", EmptyDeck, "INT-8"),
     ("coin-discount", "coin_discount", CoinDiscount, "INT-9"),
     ("warehouse-keep", "warehouse_keep", WarehouseKeep, "INT-10"),
+)
+
+#: ``--flag`` name, RulesOptions field, enum, interpretation and the ability it reads:
+#: readings of character abilities, only meaningful with ``--characters``. The demo plays
+#: the original card set, whose Busker has the Beggar's ability but where no character has
+#: the Alchemist's: ``--alchemist`` is listed in the setup but changes no move.
+_CHARACTER_OPTIONS: tuple[tuple[str, str, type[enum.Enum], str, str], ...] = (
+    ("alchemist", "alchemist", AlchemistReading, "INT-24", "the Alchemist's conversion"),
+    ("beggar", "beggar", BeggarTrigger, "INT-25", "the Beggar's (and Busker's) gift"),
 )
 
 
@@ -124,7 +141,46 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep a display showing three or more buy symbols (INT-11)",
     )
+    parser.add_argument(
+        "--characters",
+        action="store_true",
+        help="play with the character side of the player boards (CHAR-2; not with --first-game)",
+    )
+    parser.add_argument(
+        "--bonus-cards",
+        action="store_true",
+        help="deal a secret bonus point card to each player (BONUS-1)",
+    )
+    parser.add_argument(
+        "--inland-traders",
+        action="store_true",
+        help="use the Inland Traders side of the market board (INLAND-1; 3 or 4 players)",
+    )
+    for flag, field, kind, rule, what in _CHARACTER_OPTIONS:
+        default = getattr(defaults, field).value
+        parser.add_argument(
+            f"--{flag}",
+            dest=field,
+            choices=[member.value for member in kind],
+            default=None,
+            help=f"the reading of {rule}, {what}; with --characters (default: {default})",
+        )
     return parser
+
+
+def _combination_error(args: argparse.Namespace) -> str | None:
+    """Why the arguments cannot make a game together, in one line, or ``None``."""
+    if args.inland_traders and args.players < 3:
+        return f"--inland-traders needs 3 or 4 players, not --players {args.players} (INLAND-1)"
+    if args.characters and args.first_game:
+        return (
+            "--characters cannot be combined with --first-game: the first-game setup uses "
+            "the generic side of the player boards (SETUP-5, CHAR-2)"
+        )
+    for flag, field, _, rule, _ in _CHARACTER_OPTIONS:
+        if getattr(args, field) is not None and not args.characters:
+            return f"--{flag} is a reading of a character ability ({rule}); it needs --characters"
+    return None
 
 
 def _reading(args: argparse.Namespace, field: str, kind: type[E]) -> E:
@@ -133,6 +189,7 @@ def _reading(args: argparse.Namespace, field: str, kind: type[E]) -> E:
 
 
 def _options(args: argparse.Namespace) -> RulesOptions:
+    defaults = RulesOptions()
     return RulesOptions(
         last_round=_reading(args, "last_round", LastRound),
         tie_break=_reading(args, "tie_break", TieBreak),
@@ -145,12 +202,33 @@ def _options(args: argparse.Namespace) -> RulesOptions:
         ship_without_buying=bool(args.ship_without_buying),
         reshuffle_display=not args.no_reshuffle,
         first_game=bool(args.first_game),
+        characters=bool(args.characters),
+        bonus_cards=bool(args.bonus_cards),
+        inland_traders=bool(args.inland_traders),
+        alchemist=(
+            defaults.alchemist
+            if args.alchemist is None
+            else _reading(args, "alchemist", AlchemistReading)
+        ),
+        beggar=defaults.beggar if args.beggar is None else _reading(args, "beggar", BeggarTrigger),
     )
+
+
+def _in_character_setup(state: GameState) -> bool:
+    """True while characters (and free buildings) are being chosen (CHAR-2, ABIL-8)."""
+    return isinstance(state.pending, PendingCharacter | PendingFreeBuilding)
+
+
+def _group(state: GameState) -> tuple[int, int]:
+    """What a narration heading covers: a turn and its player, or a setup step."""
+    if state.turn:
+        return (state.turn, state.current)
+    return (0, -1 if _in_character_setup(state) else 0)
 
 
 def _header(state: GameState) -> str:
     if state.turn == 0:
-        return "Starting goods"
+        return "Characters" if _in_character_setup(state) else "Starting goods"
     n = len(state.players)
     text = f"Turn {state.turn} - {player_name(state.current)} (round {(state.turn - 1) // n + 1})"
     if state.last_round_turns is not None:
@@ -185,6 +263,9 @@ def _wrap_block(text: str) -> str:
 def play(state: GameState, bots: Sequence[Bot], out: TextIO) -> GameState:
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
+    Each decision goes to the bot of the seat that decides it
+    (:func:`harbour.current_player`): a gift of goods another player's move wakes is
+    chosen by the receiver's bot, out of turn.
     Moves are applied with the checked :func:`harbour.apply_move`, so a bot returning an
     illegal move raises :class:`harbour.IllegalMoveError`. Raises ``RuntimeError`` if the
     game runs past :data:`MAX_MOVES` moves.
@@ -193,13 +274,16 @@ def play(state: GameState, bots: Sequence[Bot], out: TextIO) -> GameState:
     for _ in range(MAX_MOVES):
         if state.is_over:
             return state
-        key = (state.turn, state.current if state.turn else 0)
+        key = _group(state)
         if key != group:
             group = key
             out.write(f"\n{_header(state)}\n")
-        move = bots[state.current].choose(state)
+        # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
+        move = bots[current_player(state)].choose(state)
         after = apply_move(state, move)
         out.write(_wrap(describe_move(state, move, after)) + "\n")
+        if _in_character_setup(state) and not _in_character_setup(after):
+            out.write(_wrap(describe_characters(after)) + "\n")
         if state.turn and (after.is_over or (after.turn, after.current) != key):
             out.write(_wrap(describe_player(after, state.current)) + "\n")
         state = after
@@ -212,11 +296,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo with the command-line arguments ``argv`` (default: ``sys.argv[1:]``).
 
     Prints the setup, the game turn by turn and the outcome to standard output; returns
-    the exit status (0). Bad arguments make argparse exit with status 2.
+    the exit status (0). Bad arguments, and variants the rules do not allow together, make
+    argparse print a one-line error to standard error and exit with status 2.
     """
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    problem = _combination_error(args)
+    if problem is not None:
+        parser.error(problem)
     options = _options(args)
-    state = new_game(args.players, seed=args.seed, options=options)
+    try:
+        state = new_game(args.players, seed=args.seed, options=options)
+    except ValueError as error:  # any other combination the setup refuses
+        parser.error(str(error))
     bots = [BOTS[args.bot](bot_seed(args.seed, seat)) for seat in range(args.players)]
     out = sys.stdout
     try:
