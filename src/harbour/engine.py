@@ -520,7 +520,7 @@ class _Work:
         for seat in order:
             ability = self.ability(seat)
             if isinstance(ability, GainWhenOthersUseStart):
-                gifts.append(PendingGift(seat, ability.amount))
+                gifts.append(PendingGift(seat, ability.amount, "ABIL-7"))
         self.stack.extend(reversed(gifts))  # the first in turn order decides first
 
     def pay_toll(self, owner: int, good: Good) -> None:
@@ -564,7 +564,7 @@ class _Work:
         sharer = self.ability(player)
         if isinstance(sharer, ShareOccupiedBuildings):  # ABIL-10: the occupants' gift first
             occupants = [seat for seat, pawn in enumerate(self.pawns) if pawn == move.site]
-            gifts = [PendingGift(seat, sharer.gift) for seat in reversed(occupants)]
+            gifts = [PendingGift(seat, sharer.gift, "ABIL-10") for seat in reversed(occupants)]
         else:
             gifts = []
         self.pawns[player] = move.site
@@ -682,7 +682,7 @@ class _Work:
                 self.deck_ran_out = True
         investor = self.ability(player)
         if cards and isinstance(investor, GainOnPurchase):  # ABIL-6
-            self.stack.append(PendingGift(player, investor.amount * len(cards)))
+            self.stack.append(PendingGift(player, investor.amount * len(cards), "ABIL-6"))
 
     # -- automatic steps and the end of a turn
 

@@ -108,6 +108,9 @@ class PendingGift:
 
     player: int
     amount: int
+    #: The rule of the ability that gives it: ``"ABIL-6"``, ``"ABIL-7"`` or ``"ABIL-10"``
+    #: (information for frontends; not part of equality, as the position implies it).
+    cause: str = attrs.field(default="", eq=False)
 
 
 @attrs.frozen(slots=True)
