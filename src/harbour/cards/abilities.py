@@ -1,4 +1,4 @@
-"""Character abilities: small typed hooks that change the rules for their owner (CHAR-*).
+"""Character abilities: small typed hooks that change the rules for their owner (ABIL-1 to ABIL-11).
 
 Each class is plain data naming one hook of the engine and its parameters; the engine
 interprets them at the hook points named below. No ability needs a callback: every choice
