@@ -7,6 +7,7 @@ what is legal.
 
 from __future__ import annotations
 
+from harbour.cards.abilities import ShareOccupiedBuildings
 from harbour.cards.effects import Buy, Exchange, GainChoice, OneOf, SwapMarket, Symbol, TwoPart
 from harbour.goods import GOODS
 from harbour.moves import (
@@ -253,8 +254,9 @@ def _diagnose_pawn(state: GameState, move: MovePawn) -> tuple[str, str] | None:
             "TURN-2",
             f"Your pawn is already on {state.site_name(site)}; move to another building.",
         )
+    sharer = isinstance(state.board_of(state.current).ability, ShareOccupiedBuildings)
     for seat, p in enumerate(state.players):
-        if p.pawn == site:
+        if p.pawn == site and not sharer:  # ABIL-10 lets its owner join another pawn
             return "TURN-1", f"{state.site_name(site)} is occupied by Player {seat + 1}'s pawn."
     if toll_owner(state, state.current, site) is not None:
         return "TOLL-5", (

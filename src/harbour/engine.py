@@ -351,11 +351,14 @@ def _may_still_ship(state: GameState) -> bool:
 def _has_continuation(state: GameState, move: Move) -> bool:
     """True when any toll ``move`` leads to can still be paid (TOLL-5, CANNOT_ENTER)."""
     after = apply_move_unchecked(state, move)
-    if isinstance(after.pending, PendingToll):
+    if after.turn != state.turn:
+        return True  # the turn, or the game, ended
+    if isinstance(after.pending, PendingToll | PendingGift):
+        # A gift to the Diplomat's host (ABIL-10) comes before the toll is settled.
         return any(
             isinstance(m, PayToll) or _has_continuation(after, m) for m in _candidates(after)
         )
-    if after.turn != state.turn or not _toll_deferred(after):
+    if not _toll_deferred(after):
         return True
     return any(_keeps_toll_payable(after, m) for m in _candidates(after))
 

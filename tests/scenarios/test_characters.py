@@ -924,3 +924,43 @@ def test_an_original_once_per_turn_conversion_uses_its_own_terms() -> None:
     for reading in harbour.AlchemistReading:
         other = with_options(fresh, alchemist=reading)
         assert {(m.fee, m.spend) for m in conversions(other)} == {(Goods(), F)}
+
+
+@pytest.mark.rules("ABIL-10", "TOLL-5")
+def test_a_diplomat_without_goods_cannot_join_a_pawn_on_a_tolled_building() -> None:
+    from harbour.cards.abilities import ShareOccupiedBuildings
+    from harbour.cards.effects import Buy, Gain, GainChoice, OneOf, SwapMarket, Symbol
+    from harbour.cards.model import Building, CardSet, PlayerBoard
+    from harbour.cards.original import ORIGINAL_BOARD
+
+    diplomat = PlayerBoard(
+        "envoy",
+        "Envoy",
+        (Symbol.ANCHOR,),
+        OneOf((GainChoice(1), Buy())),
+        ShareOccupiedBuildings(1),
+        "test",
+        "test",
+    )
+    buildings = [
+        Building(f"b{i}", f"B{i}", 3, 1, (Symbol.COIN,), Gain(Goods(fish=1))) for i in range(8)
+    ]
+    buildings.append(Building("swap", "Swap House", 3, 1, (Symbol.COIN,), SwapMarket()))
+    cards = CardSet("t", tuple(buildings), ORIGINAL_BOARD, False, characters=(diplomat,))
+    swap = harbour.CardSite(cards.index_of("swap"))
+    state = position(
+        goods=[Goods(), Goods(fish=1)],
+        display=["b0", "b1", "b2"],
+        owned=[[], ["swap"]],
+        pawns=[None, swap],  # Player 2 stands on their own Swap House
+        cards=cards,
+    )
+    state = attrs.evolve(state, players=(attrs.evolve(state.players[0], board=0), state.players[1]))
+    moves = harbour.legal_moves(state)
+    # The Swap House gives no goods, so a toll there could never be paid (TOLL-5) ...
+    assert harbour.MovePawn(swap) not in moves
+    # ... while the Diplomat may still join or take any other building.
+    assert harbour.MovePawn(harbour.CardSite(cards.index_of("b0"))) in moves
+    with pytest.raises(harbour.IllegalMoveError) as error:
+        harbour.apply_move(state, harbour.MovePawn(swap))
+    assert error.value.rule_id == "TOLL-5"
