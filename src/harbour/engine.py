@@ -450,7 +450,7 @@ class _Work:
         self.turn = state.turn
         self.last_round_turns = state.last_round_turns
         self.ability_used = state.ability_used
-        self.deck_ran_out = False
+        self.deck_ran_out = state.deck_ran_out
 
     def freeze(self) -> GameState:
         s = self.state
@@ -479,6 +479,7 @@ class _Work:
             self.turn,
             self.last_round_turns,
             self.ability_used,
+            self.deck_ran_out,
         )
 
     # -- helpers on the current state of the work
@@ -746,4 +747,5 @@ class _Work:
         self.current = (player + 1) % n
         self.turn += 1
         self.ability_used = False
+        self.deck_ran_out = False
         self.stack.append(PendingMove())

@@ -200,6 +200,8 @@ class GameState:
     last_round_turns: int | None = None
     #: Whether the once-per-turn ability was used this turn (ABIL-11).
     ability_used: bool = False
+    #: Whether a purchase this turn found the deck empty (INT-8, read when the turn ends).
+    deck_ran_out: bool = False
 
     @property
     def is_over(self) -> bool:

@@ -245,6 +245,26 @@ def test_int8_an_empty_deck() -> None:
     assert harbour.is_over(last)  # each other player had one last turn
 
 
+@pytest.mark.rules("INT-8", "ACT-7")
+def test_int8_an_empty_deck_found_mid_action_still_starts_the_last_round() -> None:
+    # Dry Dock: buy first, then gain a good of choice; the purchase empties the display slot
+    # in one move and the turn ends in a later one.
+    from harbour.cards.effects import Buy, GainChoice
+    from harbour.state import PendingEffect
+
+    state = position(
+        goods=[Goods(stone=6), Goods(1, 1, 1, 1)],
+        display=["net-loft", "smokehouse", "timber-wharf", "cattle-pens", "chandlery"],
+        deck=[],
+        options=harbour.RulesOptions(empty_deck=harbour.EmptyDeck.LAST_ROUND),
+        stack=(PendingEffect(GainChoice(1)), PendingEffect(Buy())),
+    )
+    state = play(state, harbour.Ship((S,)), harbour.Purchase((card("net-loft"),)))
+    assert state.last_round_turns is None and state.current == 0  # the gain is still due
+    state = play(state, harbour.TakeGoods(Goods(fish=1)))
+    assert state.last_round_turns == 1 and state.current == 1
+
+
 # --------------------------------------------------------------------------- INT-9
 
 
