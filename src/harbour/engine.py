@@ -157,6 +157,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         # TOLL-5: with no goods, a tolled building is open only if the action can pay it.
         return tuple(m for m in candidates if _has_continuation(state, m))
     if isinstance(top, PendingToll):
+        if _keeps_goods_anyway(state):
+            return candidates
         return tuple(
             m for m in candidates if not isinstance(m, DeferToll) or _has_continuation(state, m)
         )
@@ -363,8 +365,19 @@ def _has_continuation(state: GameState, move: Move) -> bool:
     return any(_keeps_toll_payable(after, m) for m in _candidates(after))
 
 
+def _keeps_goods_anyway(state: GameState) -> bool:
+    """A cheap sufficient test that the turn player can finish the action holding a good.
+
+    With optional buying (INT-6) shipping nothing is always allowed, and every other step
+    either leaves goods or adds some, so a player holding goods can always keep one.
+    """
+    return state.options.buying is BuyRule.OPTIONAL and state.players[state.current].goods.total > 0
+
+
 def _keeps_toll_payable(state: GameState, move: Move) -> bool:
     """True when some way to finish the action after ``move`` leaves a good for the toll."""
+    if not isinstance(move, Ship | SellToTraders) and _keeps_goods_anyway(state):
+        return True
     after = apply_move_unchecked(state, move)
     if after.turn != state.turn or not _toll_deferred(after):
         return True  # the toll was paid and the turn may even be over
@@ -454,23 +467,34 @@ class _Work:
 
     def freeze(self) -> GameState:
         s = self.state
-        players = tuple(
-            PlayerState(Goods(g[0], g[1], g[2], g[3]), b, p, board, free, old.bonus_card)
-            for g, b, p, board, free, old in zip(
-                self.goods,
-                self.buildings,
-                self.pawns,
-                self.boards,
-                self.free,
-                s.players,
-                strict=True,
-            )
-        )
+        players = []
+        for i, old in enumerate(s.players):
+            g = self.goods[i]
+            if (
+                self.pawns[i] is old.pawn
+                and self.buildings[i] is old.buildings
+                and self.boards[i] == old.board
+                and self.free[i] is old.free_buildings
+                and (g[0], g[1], g[2], g[3]) == old.goods.as_tuple()
+            ):
+                players.append(old)  # unchanged: share the frozen value
+            else:
+                goods = Goods(g[0], g[1], g[2], g[3])
+                players.append(
+                    PlayerState(
+                        goods,
+                        self.buildings[i],
+                        self.pawns[i],
+                        self.boards[i],
+                        self.free[i],
+                        old.bonus_card,
+                    )
+                )
         return GameState(
             s.cards,
             s.options,
             s.seed,
-            players,
+            tuple(players),
             self.market,
             tuple(self.display),
             self.deck,
