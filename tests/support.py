@@ -83,3 +83,46 @@ def play(state: GameState, *moves: harbour.Move) -> GameState:
     for move in moves:
         state = harbour.apply_move(state, move)
     return state
+
+
+def _every_ability_set() -> CardSet:
+    """The original buildings with one character for every ability hook (ABIL-1 to ABIL-11).
+
+    The original characters do not use every hook (no Diplomat-like or Alchemist-like
+    board), so whole-game tests play with this set too.
+    """
+    from harbour.cards import abilities as ab
+    from harbour.cards.effects import Buy, GainChoice, OneOf, Symbol
+
+    hooks: list[ab.Ability] = [
+        ab.ExtraGain(F),
+        ab.ShippingKeepsExcess(),
+        ab.ShippingKeepsOneEach(),
+        ab.ShippingBonus(0),
+        ab.CollectWhenShipped(S),
+        ab.GainOnPurchase(1),
+        ab.GainWhenOthersUseStart(1),
+        ab.FreeBuildingAtSetup(2),
+        ab.PointsForMarketValue(S),
+        ab.ShareOccupiedBuildings(1),
+        ab.AlchemistConversion(),
+        ab.OncePerTurnConversion(0, 3, 2),
+    ]
+    symbols = [(Symbol.ANCHOR,), (Symbol.COIN,), (Symbol.WAREHOUSE,), (Symbol.TOP_HAT,)]
+    boards = tuple(
+        PlayerBoard(
+            f"hook-{i}",
+            f"Hook {i} ({type(hook).__name__})",
+            symbols[i % 4],
+            OneOf((GainChoice(1, fixed=Goods.single(Good(i % 4))), Buy())),
+            hook,
+            f"test board for {type(hook).__name__}",
+            "tests/support.py",
+        )
+        for i, hook in enumerate(hooks)
+    )
+    return attrs.evolve(ORIGINAL_SET, name="every ability", original=False, characters=boards)
+
+
+#: The original buildings and one character board per ability hook.
+EVERY_ABILITY_SET = _every_ability_set()

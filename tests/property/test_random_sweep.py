@@ -26,8 +26,11 @@ import pytest
 
 import harbour
 from harbour import GameState, LastRound, RulesOptions
+from harbour.cards.model import CardSet
+from harbour.cards.original import ORIGINAL_SET
 from harbour.rng import SplitMix64
 from tests.property.test_state_machine import check_position, playable
+from tests.support import EVERY_ABILITY_SET
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(RulesOptions))
 
@@ -91,14 +94,20 @@ class Played:
     trigger_seat: int
 
 
+def cards_for(index: int) -> CardSet:
+    """Every other game uses a character for every ability hook (ABIL-1 to ABIL-11)."""
+    return EVERY_ABILITY_SET if index % 2 else ORIGINAL_SET
+
+
 def play_game(index: int) -> Played:
     players = players_for(index)
     seed = seed_for(index)
+    cards = cards_for(index)
     if options_for(index) != requested_options(index):
         # CHAR-2, INLAND-1: new_game refuses what this table cannot play.
         with pytest.raises(ValueError):
-            harbour.new_game(players, seed=seed, options=requested_options(index))
-    state = harbour.new_game(players, seed=seed, options=options_for(index))
+            harbour.new_game(players, seed=seed, options=requested_options(index), cards=cards)
+    state = harbour.new_game(players, seed=seed, options=options_for(index), cards=cards)
     rng = SplitMix64(seed ^ MOVES_SALT)
     decisions = 0
     trigger: tuple[int, int] | None = None

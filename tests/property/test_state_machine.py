@@ -85,10 +85,13 @@ from harbour.state import (
     PendingToll,
     PendingTollAfter,
 )
+from tests.support import EVERY_ABILITY_SET
 
 RULE_ID = re.compile(r"^[A-Z]+-\d+$")
 N_BUILDINGS = len(ORIGINAL_SET.buildings)
-N_CHARACTERS = len(ORIGINAL_SET.characters)
+N_CHARACTERS = max(len(ORIGINAL_SET.characters), len(EVERY_ABILITY_SET.characters))
+#: The original set, and a set with a character for every ability hook (ABIL-1 to ABIL-11).
+card_sets = st.sampled_from([ORIGINAL_SET, EVERY_ABILITY_SET])
 
 # --------------------------------------------------------------------------- strategies
 
@@ -666,9 +669,37 @@ def check_turn_flow(before: GameState, move: Move, after: GameState) -> None:
             assert len(after.players[me].buildings) < 4, after.players[me]
 
 
-def replay(players: int, seed: int, options: RulesOptions, moves: list[Move]) -> GameState:
+def check_secrets(state: GameState) -> None:
+    """BONUS-3: a player's observation shows no other player's bonus card nor the deck order."""
+    n_cards = len(state.cards.bonus_cards)
+    for viewer in range(len(state.players)):
+        seen = harbour.observe(state, viewer)
+        assert seen.players[viewer].bonus_card == state.players[viewer].bonus_card
+        assert seen.deck_size == len(state.deck)
+        for other, player in enumerate(state.players):
+            if other == viewer:
+                continue
+            assert seen.players[other].bonus_card is None
+            if player.bonus_card is not None and n_cards > 1:
+                swapped = (player.bonus_card + 1) % n_cards
+                changed = attrs.evolve(
+                    state,
+                    players=tuple(
+                        attrs.evolve(p, bonus_card=swapped) if i == other else p
+                        for i, p in enumerate(state.players)
+                    ),
+                )
+                assert harbour.observe(changed, viewer) == seen
+        if len(state.deck) > 1 and not isinstance(state.pending, PendingFreeBuilding):
+            reordered = attrs.evolve(state, deck=tuple(reversed(state.deck)))
+            assert harbour.observe(reordered, viewer) == seen
+
+
+def replay(
+    players: int, seed: int, options: RulesOptions, cards: CardSet, moves: list[Move]
+) -> GameState:
     """SETUP-7: the same seed and the same moves give the same game."""
-    state = harbour.new_game(players, seed=seed, options=options)
+    state = harbour.new_game(players, seed=seed, options=options, cards=cards)
     for move in moves:
         state = harbour.apply_move(state, move)
     return state
@@ -710,20 +741,21 @@ class HarbourMachine(RuleBasedStateMachine):
     players: int
     seed: int
     options: RulesOptions
+    cards: CardSet
     moves: list[Move]
     pawn_moves: int
     cards_copy: CardSet
     shared: dict[int, object]
 
-    def start(self, players: int, seed: int, options: RulesOptions) -> None:
+    def start(self, players: int, seed: int, options: RulesOptions, cards: CardSet) -> None:
         if playable(players, options) != options:
             # CHAR-2, INLAND-1: a variant this table cannot play is refused, then left out.
             with pytest.raises(ValueError, match=r"\((CHAR|INLAND|SETUP)-\d+"):
-                harbour.new_game(players, seed=seed, options=options)
+                harbour.new_game(players, seed=seed, options=options, cards=cards)
             options = playable(players, options)
-        self.players, self.seed, self.options = players, seed, options
-        self.state = harbour.new_game(players, seed=seed, options=options)
-        assert self.state == harbour.new_game(players, seed=seed, options=options)
+        self.players, self.seed, self.options, self.cards = players, seed, options, cards
+        self.state = harbour.new_game(players, seed=seed, options=options, cards=cards)
+        assert self.state == harbour.new_game(players, seed=seed, options=options, cards=cards)
         self.cards_copy = copy.deepcopy(self.state.cards)
         self.shared = shared_objects(self.state)
         self.moves = []
@@ -731,9 +763,9 @@ class HarbourMachine(RuleBasedStateMachine):
         assert self.state.turn == 0 and self.state.current == 0
         assert all(p.goods == Goods() and not p.buildings for p in self.state.players)
 
-    @initialize(players=player_counts, seed=seeds, options=rules_options())
-    def new_game(self, players: int, seed: int, options: RulesOptions) -> None:
-        self.start(players, seed, options)
+    @initialize(players=player_counts, seed=seeds, options=rules_options(), cards=card_sets)
+    def new_game(self, players: int, seed: int, options: RulesOptions, cards: CardSet) -> None:
+        self.start(players, seed, options, cards)
 
     def apply(self, move: Move) -> None:
         """Apply a legal move and check the transition (the invariants check the position)."""
@@ -753,7 +785,7 @@ class HarbourMachine(RuleBasedStateMachine):
 
     def check_replay(self) -> None:
         """SETUP-7: replaying the seed and the moves from ``new_game`` gives the same state."""
-        assert replay(self.players, self.seed, self.options, self.moves) == self.state
+        assert replay(self.players, self.seed, self.options, self.cards, self.moves) == self.state
 
     @precondition(lambda self: not harbour.is_over(self.state))
     @rule(data=st.data())
@@ -808,10 +840,10 @@ class HarbourMachine(RuleBasedStateMachine):
             assert error.rule_id == "END-2"
 
     @precondition(lambda self: harbour.is_over(self.state))
-    @rule(players=player_counts, seed=seeds, options=rules_options())
-    def restart(self, players: int, seed: int, options: RulesOptions) -> None:
+    @rule(players=player_counts, seed=seeds, options=rules_options(), cards=card_sets)
+    def restart(self, players: int, seed: int, options: RulesOptions, cards: CardSet) -> None:
         check_outcome(self.state)
-        self.start(players, seed, options)
+        self.start(players, seed, options, cards)
 
     def teardown(self) -> None:
         # A game still going when the run ends is replayed too (a finished one already was).
@@ -860,6 +892,10 @@ class HarbourMachine(RuleBasedStateMachine):
     def finished_game_has_an_outcome(self) -> None:
         check_outcome(self.state)
 
+    @invariant()
+    def secrets_stay_secret(self) -> None:
+        check_secrets(self.state)
+
 
 # The marker sits on the TestCase itself: a wrapper test calling run_state_machine_as_test
 # would run the whole machine a second time.
@@ -904,6 +940,7 @@ TestHarbourGames = pytest.mark.rules(
     "INT-34",
     "BONUS-1",
     "BONUS-2",
+    "BONUS-3",
     "INT-27",
     "INLAND-1",
     "INLAND-2",
