@@ -35,11 +35,13 @@ def position(
     stack: tuple[Pending, ...] = (PendingMove(),),
     turn: int = 1,
     last_round_turns: int | None = None,
+    boards: Sequence[str | None] | None = None,
 ) -> GameState:
     """A state in play with exactly these goods, market, display and owned buildings.
 
     ``display``, ``owned`` and ``deck`` name buildings by key. When ``deck`` is None,
-    every building not placed elsewhere goes to the deck in card-set order.
+    every building not placed elsewhere goes to the deck in card-set order. ``boards``
+    names each seat's character board by key (``None``: the generic side).
     """
     n = len(goods)
     owned = owned or [() for _ in range(n)]
@@ -51,12 +53,15 @@ def position(
         deck_idx = tuple(i for i in range(len(cards.buildings)) if i not in used)
     else:
         deck_idx = tuple(card(k, cards) for k in deck)
+    keys = [c.key for c in cards.characters]
+    board_idx = [None if k is None else keys.index(k) for k in boards or [None] * n]
     return GameState(
         cards=cards,
         options=options or harbour.RulesOptions(),
         seed=0,
         players=tuple(
-            PlayerState(g, o, p) for g, o, p in zip(goods, owned_idx, pawns, strict=True)
+            PlayerState(g, o, p, b)
+            for g, o, p, b in zip(goods, owned_idx, pawns, board_idx, strict=True)
         ),
         market=market,
         display=shown,

@@ -12,6 +12,7 @@ market (F, L, W, S) fish is on $2, livestock $3, wood $4 and stone $5.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -107,25 +108,18 @@ def at(
     goods: list[Goods],
     boards: list[str | None],
     *,
-    market: tuple[Good, Good, Good, Good] = (F, L, W, S),
     display: list[str] | None = None,
-    owned: list[list[str]] | None = None,
-    pawns: list[harbour.Site | None] | None = None,
-    current: int = 0,
     cards: CardSet = SET,
-    options: harbour.RulesOptions | None = None,
+    **rest: Any,
 ) -> GameState:
-    state = position(
+    """A position with these goods and character boards (by key), in the test card set."""
+    return position(
         goods=goods,
-        market=market,
+        boards=boards,
         display=display or ["net-loft", "timber-wharf", "chandlery", "herring-boats"],
-        owned=owned,
-        pawns=pawns,
-        current=current,
         cards=cards,
-        options=options,
+        **rest,
     )
-    return cast(state, *boards)
 
 
 def give_free(state: GameState, seat: int, key: str) -> GameState:

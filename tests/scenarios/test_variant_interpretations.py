@@ -7,6 +7,8 @@ selects another reading (INT-24 `alchemist`, INT-25 `beggar`, INT-29
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -98,29 +100,18 @@ def at(
     goods: list[Goods],
     boards: list[str | None],
     *,
-    market: tuple[Good, Good, Good, Good] = (F, L, W, S),
     display: list[str] | None = None,
-    owned: list[list[str]] | None = None,
-    pawns: list[harbour.Site | None] | None = None,
-    current: int = 0,
-    options: harbour.RulesOptions | None = None,
     cards: CardSet = SET,
+    **rest: Any,
 ) -> GameState:
-    state = position(
+    """A position with these goods and character boards (by key), in the test card set."""
+    return position(
         goods=goods,
-        market=market,
+        boards=boards,
         display=display or ["net-loft", "timber-wharf", "chandlery", "herring-boats"],
-        owned=owned,
-        pawns=pawns,
-        current=current,
-        options=options,
         cards=cards,
+        **rest,
     )
-    players = tuple(
-        attrs.evolve(p, board=None if key is None else INDEX[key])
-        for p, key in zip(state.players, boards, strict=True)
-    )
-    return attrs.evolve(state, players=players)
 
 
 def go(key: str) -> harbour.MovePawn:
