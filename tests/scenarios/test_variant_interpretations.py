@@ -90,7 +90,6 @@ SET = CardSet(
     characters=BOARDS,
     bonus_cards=ORIGINAL_BONUS_CARDS,
 )
-INDEX = {b.key: i for i, b in enumerate(BOARDS)}
 HOME = harbour.MovePawn(BoardSite(0))
 BUY_AT_HOME = (HOME, harbour.ChooseOption(1))
 SINGLES = {Goods.single(g) for g in harbour.GOODS}
