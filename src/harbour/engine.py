@@ -18,8 +18,6 @@ from harbour.cards.abilities import (
     GainOnPurchase,
     GainWhenOthersUseStart,
     ShareOccupiedBuildings,
-    ShippingKeepsExcess,
-    ShippingKeepsOneEach,
 )
 from harbour.cards.effects import (
     Buy,
@@ -72,13 +70,13 @@ from harbour.queries import (
     conversion_terms,
     discounted_total,
     holders,
+    shipment_kept,
     shipment_money,
     site_action,
     sites_in_play,
     toll_owner,
 )
 from harbour.state import (
-    MARKET_VALUES,
     BoardSite,
     GameState,
     Pending,
@@ -678,16 +676,11 @@ class _Work:
         state = self.state
         player = self.current
         money = shipment_money(state, player, move.goods, base)  # BUY-4, ABIL-4
-        ability = self.ability(player)
+        # Shipping is the move itself, so the player's goods are still those of ``state``.
+        kept = shipment_kept(state, player, move.goods, move.keep)  # BUY-3, SYM-3, ABIL-2/3
         row = self.goods[player]
         for good in move.goods:
-            held = row[good]
-            kept = 0
-            if isinstance(ability, ShippingKeepsExcess):  # ABIL-2
-                kept = held - MARKET_VALUES[self.market.index(good)]
-            if isinstance(ability, ShippingKeepsOneEach):  # ABIL-3
-                kept = max(kept, min(held, ability.amount))
-            row[good] = min(held, kept + move.keep[good])  # BUY-3, SYM-3
+            row[good] = kept[good]
         self.market = adjust_market(self.market, move.goods, state.options.reentry)
         if any(b is not None for b in self.boards):
             for seat, collector in holders(state, CollectWhenShipped):  # ABIL-5

@@ -27,8 +27,6 @@ from harbour.cards.abilities import (
     GainWhenOthersUseStart,
     PointsForMarketValue,
     ShareOccupiedBuildings,
-    ShippingKeepsExcess,
-    ShippingKeepsOneEach,
 )
 from harbour.cards.describe import describe_building, describe_effect, describe_symbols
 from harbour.cards.effects import (
@@ -69,6 +67,7 @@ from harbour.queries import (
     conversion_terms,
     discounted_total,
     holders,
+    shipment_kept,
     shipment_money,
     site_action,
     toll_owner,
@@ -607,7 +606,7 @@ def _describe_shipment(before: GameState, move: Ship, after: GameState) -> tuple
     made = f"making {_money(values)}"
     if extras:
         made += f", plus {_join(extras)}: {_money(money)} in all"
-    kept = _shipping_keeps(before, move)
+    kept = shipment_kept(before, p, move.goods, move.keep)
     by_ability = kept.minus(move.keep)
     units = sum(held[g] - kept[g] for g in move.goods)
     leave = "leaves" if units == 1 else "leave"
@@ -638,22 +637,6 @@ def _describe_shipment(before: GameState, move: Ship, after: GameState) -> tuple
     if not isinstance(after.pending, PendingPurchase) or after.current != p:
         text += f" No building costs {_money(money)} or less, so the money is lost."
     return change, text
-
-
-def _shipping_keeps(state: GameState, move: Ship) -> Goods:
-    """The units of each shipped good the shipper keeps: warehouses and abilities (INT-32)."""
-    p = state.current
-    held = state.players[p].goods
-    ability = ability_of(state, p)
-    kept = Goods()
-    for good in move.goods:
-        by_ability = 0
-        if isinstance(ability, ShippingKeepsExcess):  # ABIL-2
-            by_ability = held[good] - state.value_of(good)
-        if isinstance(ability, ShippingKeepsOneEach):  # ABIL-3
-            by_ability = max(by_ability, min(held[good], ability.amount))
-        kept = kept.plus(Goods.single(good, min(held[good], by_ability + move.keep[good])))
-    return kept
 
 
 def _describe_purchase(before: GameState, move: Move, after: GameState) -> str:

@@ -9,9 +9,11 @@ from harbour.cards.abilities import (
     AlchemistConversion,
     OncePerTurnConversion,
     ShippingBonus,
+    ShippingKeepsExcess,
+    ShippingKeepsOneEach,
 )
 from harbour.cards.effects import Effect, Symbol
-from harbour.goods import Good
+from harbour.goods import Good, Goods
 from harbour.options import CoinDiscount
 from harbour.state import BoardSite, CardSite, GameState, Site
 
@@ -22,6 +24,7 @@ __all__ = [
     "conversion_terms",
     "discounted_total",
     "holders",
+    "shipment_kept",
     "shipment_money",
     "site_action",
     "sites_in_play",
@@ -120,3 +123,22 @@ def shipment_money(state: GameState, player: int, chosen: tuple[Good, ...], base
     if isinstance(ability, ShippingBonus) and state.market[ability.square] in chosen:
         money += ability.amount
     return money
+
+
+def shipment_kept(state: GameState, player: int, chosen: tuple[Good, ...], keep: Goods) -> Goods:
+    """Units of each shipped good ``player`` keeps after shipping ``chosen`` (BUY-3).
+
+    ``keep`` is what warehouse symbols keep (SYM-3); keeping abilities add to it, never
+    beyond what was held (ABIL-2, ABIL-3, INT-32).
+    """
+    held = state.players[player].goods
+    ability = ability_of(state, player)
+    kept = [0, 0, 0, 0]
+    for good in chosen:
+        by_ability = 0
+        if isinstance(ability, ShippingKeepsExcess):
+            by_ability = held[good] - state.value_of(good)
+        if isinstance(ability, ShippingKeepsOneEach):
+            by_ability = max(by_ability, min(held[good], ability.amount))
+        kept[good] = min(held[good], by_ability + keep[good])
+    return Goods.of((kept[0], kept[1], kept[2], kept[3]))
