@@ -13,7 +13,6 @@ from itertools import combinations
 
 from harbour.cards.abilities import (
     CollectWhenShipped,
-    ExtraGain,
     FreeBuildingAtSetup,
     GainOnPurchase,
     GainWhenOthersUseStart,
@@ -69,6 +68,7 @@ from harbour.queries import (
     cheapest_price,
     conversion_terms,
     discounted_total,
+    extra_gain,
     holders,
     shipment_kept,
     shipment_money,
@@ -528,9 +528,9 @@ class _Work:
     def action_gain(self, goods: Goods) -> None:
         """Goods the turn player gains from a building's action, with the abilities they wake."""
         player = self.current
-        extra = self.ability(player)
-        if isinstance(extra, ExtraGain) and goods[extra.good]:
-            goods = goods.plus(Goods.single(extra.good, extra.amount))  # ABIL-1
+        extra = extra_gain(self.state, player, goods)  # ABIL-1 (boards are fixed in play)
+        if extra.total:
+            goods = goods.plus(extra)
         self.gain(player, goods)
         site = self.pawns[player]
         if goods.total and isinstance(site, BoardSite) and any(b is not None for b in self.boards):

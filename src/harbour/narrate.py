@@ -22,7 +22,6 @@ import attrs
 
 from harbour.cards.abilities import (
     CollectWhenShipped,
-    ExtraGain,
     GainOnPurchase,
     GainWhenOthersUseStart,
     PointsForMarketValue,
@@ -66,6 +65,7 @@ from harbour.queries import (
     ability_of,
     conversion_terms,
     discounted_total,
+    extra_gain,
     holders,
     shipment_kept,
     shipment_money,
@@ -380,7 +380,7 @@ def describe_move(before: GameState, move: Move, after: GameState) -> str:
         effect = _pending_effect(before)
         assert isinstance(effect, GainChoice)
         wanted = effect.fixed.plus(move.goods)
-        extra = _extra_gain(before, p, wanted)
+        extra = extra_gain(before, p, wanted)
         explicit = _capped_gain(held_before, wanted.plus(extra))
         if effect.fixed.total:
             what = f"gains {effect.fixed.describe()} plus {move.goods.describe()} of their choice"
@@ -396,7 +396,7 @@ def describe_move(before: GameState, move: Move, after: GameState) -> str:
         wanted = Goods()
         for good in move.gain:
             wanted = wanted.plus(Goods.single(good, effect.gain_amount))
-        extra = _extra_gain(before, p, wanted)
+        extra = extra_gain(before, p, wanted)
         gained = _capped_gain(held_before.minus(spent), wanted.plus(extra))
         explicit = gained.minus(spent)
         sentences.append(
@@ -455,14 +455,6 @@ def _describe_character(before: GameState, move: ChooseCharacter, after: GameSta
             "to take one for free."
         )
     return text
-
-
-def _extra_gain(state: GameState, player: int, wanted: Goods) -> Goods:
-    """The goods an extra-gain ability (ABIL-1) adds to a gain from an action."""
-    ability = ability_of(state, player)
-    if isinstance(ability, ExtraGain) and wanted[ability.good]:
-        return Goods.single(ability.good, ability.amount)
-    return Goods()
 
 
 def _extra_phrase(state: GameState, player: int, extra: Goods) -> str:
@@ -778,7 +770,7 @@ def _describe_automatic(
                 if not count:
                     out.append(f"{who} owns no {effect.symbol.value}, so {where} gives nothing.")
                     continue
-            extra = _extra_gain(before, p, wanted)
+            extra = extra_gain(before, p, wanted)
             total = wanted.plus(extra)
             got = _capped_gain(held, total)
             held = held.plus(got)
@@ -802,7 +794,7 @@ def _describe_automatic(
                 )
                 continue
             after_spend = held.minus(effect.spend)
-            extra = _extra_gain(before, p, effect.gain)
+            extra = extra_gain(before, p, effect.gain)
             total = effect.gain.plus(extra)
             got = _capped_gain(after_spend, total)
             held = after_spend.plus(got)

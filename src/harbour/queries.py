@@ -7,6 +7,7 @@ from typing import TypeVar
 from harbour.cards.abilities import (
     Ability,
     AlchemistConversion,
+    ExtraGain,
     OncePerTurnConversion,
     ShippingBonus,
     ShippingKeepsExcess,
@@ -23,6 +24,7 @@ __all__ = [
     "cheapest_price",
     "conversion_terms",
     "discounted_total",
+    "extra_gain",
     "holders",
     "shipment_kept",
     "shipment_money",
@@ -142,3 +144,13 @@ def shipment_kept(state: GameState, player: int, chosen: tuple[Good, ...], keep:
             by_ability = max(by_ability, min(held[good], ability.amount))
         kept[good] = min(held[good], by_ability + keep[good])
     return Goods.of((kept[0], kept[1], kept[2], kept[3]))
+
+
+def extra_gain(state: GameState, player: int, gain: Goods) -> Goods:
+    """What an extra-gain ability (ABIL-1) adds when ``player`` gains ``gain`` by an action."""
+    if state.players[player].board is None:
+        return Goods()
+    ability = ability_of(state, player)
+    if isinstance(ability, ExtraGain) and gain[ability.good]:
+        return Goods.single(ability.good, ability.amount)
+    return Goods()
