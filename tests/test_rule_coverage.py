@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
+import typing
 from pathlib import Path
 
+import attrs
 import pytest
+
+from harbour import events
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "docs" / "spec"
@@ -66,3 +70,14 @@ def test_the_engine_raises_only_rule_ids_that_exist() -> None:
 @pytest.mark.parametrize("rule_id", ["TOLL-2", "INT-3"])
 def test_the_heading_pattern_finds_known_ids(rule_id: str) -> None:
     assert rule_id in spec_ids()
+
+
+def test_every_event_names_rules_that_exist() -> None:
+    """Events carry a rule ID: a fixed one (their default) or one the engine passes, which the
+    source test above checks; the seeded sweep checks every event's rule ID as it plays."""
+    kinds = typing.get_args(events.Event)
+    assert len(kinds) == len(events.__all__) - 1  # every event class is in the union
+    ids = spec_ids()
+    for kind in kinds:
+        field = attrs.fields_dict(kind)["rule_id"]
+        assert field.default is attrs.NOTHING or field.default in ids, (kind, field.default)

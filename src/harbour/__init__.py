@@ -5,16 +5,20 @@
 >>> state = harbour.apply_move(state, harbour.legal_moves(state)[0])
 """
 
+from harbour import events
 from harbour.engine import (
     apply_move,
     apply_move_unchecked,
+    apply_move_with_events,
     can_apply,
     current_player,
+    explain,
     is_over,
     legal_moves,
     verify_move,
 )
 from harbour.errors import GameNotOverError, HarbourError, IllegalMoveError
+from harbour.facts import GAME, GameFacts
 from harbour.goods import GOODS, MAX_GOODS, Good, Goods
 from harbour.moves import (
     ChooseCharacter,
@@ -48,6 +52,7 @@ from harbour.options import (
     UnpayableToll,
     WarehouseKeep,
 )
+from harbour.rules.step import Refusal
 from harbour.scoring import Outcome, outcome, victory_points
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
@@ -55,6 +60,7 @@ from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerS
 __version__ = "0.1.0"
 
 __all__ = [
+    "GAME",
     "GOODS",
     "MARKET_VALUES",
     "MAX_GOODS",
@@ -72,6 +78,7 @@ __all__ = [
     "DeferToll",
     "EmptyDeck",
     "ExchangeGoods",
+    "GameFacts",
     "GameNotOverError",
     "GameState",
     "Good",
@@ -88,6 +95,7 @@ __all__ = [
     "PlayerView",
     "Purchase",
     "ReentryOrder",
+    "Refusal",
     "RulesOptions",
     "SellToTraders",
     "Ship",
@@ -101,8 +109,11 @@ __all__ = [
     "__version__",
     "apply_move",
     "apply_move_unchecked",
+    "apply_move_with_events",
     "can_apply",
     "current_player",
+    "events",
+    "explain",
     "is_over",
     "legal_moves",
     "new_game",

@@ -7,10 +7,12 @@ from collections.abc import Iterator
 
 import attrs
 
+from harbour.facts import GAME
+
 __all__ = ["GOODS", "MAX_GOODS", "Good", "Goods", "multisets"]
 
-#: No player may ever hold more than this many units of one good (GOODS-2).
-MAX_GOODS = 6
+#: No player may ever hold more than this many units of one good (GOODS-2; ``GAME.goods_cap``).
+MAX_GOODS = GAME.goods_cap
 
 
 class Good(enum.IntEnum):

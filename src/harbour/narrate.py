@@ -1,96 +1,74 @@
 """Plain-English narration of a game: the setup, each move and the outcome.
 
-Every sentence is computed from the states before and after a move, so the narration
-says what the engine did, automatic steps included (a fixed gain right after moving, a
-conversion after a two-part choice, a deferred toll forgiven, the goods an ability adds
-or keeps). Players are called "Player 1" to "Player N"; seat 0 is Player 1, and where an
-ability is at work, "Player 3 (Busker)" names the character too. The narrator sees
-everything, but it keeps the bonus point cards for the end, where they are revealed
-(BONUS-1).
+A move is narrated from the events the engine reported while applying it
+(:func:`harbour.apply_move_with_events`), so the narration says what the engine did,
+automatic steps included (a fixed gain right after moving, a conversion after a two-part
+choice, a deferred toll forgiven, the goods an ability adds or keeps), and no rule is
+worked out a second time here. Players are called "Player 1" to "Player N"; seat 0 is
+Player 1, and where an ability is at work, "Player 3 (Busker)" names the character too.
+The narrator sees everything, but it keeps the bonus point cards for the end, where they
+are revealed (BONUS-1).
 
 >>> import harbour
->>> from harbour.narrate import describe_move
+>>> from harbour.narrate import describe_events
 >>> state = harbour.new_game(2, seed=1)
 >>> move = harbour.ChooseStartingGoods(harbour.Goods(fish=2, stone=1))
->>> describe_move(state, move, harbour.apply_move(state, move))
+>>> after, events = harbour.apply_move_with_events(state, move)
+>>> describe_events(state, move, events, after)
 'Player 1 chooses 2 fish and 1 stone as starting goods.'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
-from harbour.cards.abilities import (
-    CollectWhenShipped,
-    GainOnPurchase,
-    GainWhenOthersUseStart,
-    PointsForMarketValue,
-    ShareOccupiedBuildings,
-)
 from harbour.cards.describe import describe_building, describe_effect, describe_symbols
-from harbour.cards.effects import (
-    Buy,
-    Convert,
-    Effect,
-    Exchange,
-    Gain,
-    GainChoice,
-    GainPerSymbol,
-    OneOf,
-    Symbol,
-    TwoPart,
-)
+from harbour.cards.effects import Convert, Effect, Exchange, GainChoice
 from harbour.cards.model import BonusCard
+from harbour.engine import apply_move_with_events
+from harbour.events import (
+    BuildingsBought,
+    CharacterChosen,
+    DeckRanOut,
+    DisplayRefilled,
+    Event,
+    FreeBuildingOffered,
+    FreeBuildingTaken,
+    GameEnded,
+    GoodsConverted,
+    GoodsGained,
+    GoodsShipped,
+    LastRoundBegan,
+    MarketAdjusted,
+    MarketSwapped,
+    MoneyLost,
+    NothingBought,
+    OptionChosen,
+    PartChosen,
+    PawnMoved,
+    SoldToTraders,
+    StartingGoodsChosen,
+    StepSkipped,
+    SymbolsCounted,
+    TollDeferred,
+    TollDue,
+    TollForgiven,
+    TollPaid,
+    TollWaived,
+)
+from harbour.facts import GAME
 from harbour.goods import GOODS, MAX_GOODS, Goods
-from harbour.moves import (
-    ChooseCharacter,
-    ChooseFreeBuilding,
-    ChooseOption,
-    ChoosePart,
-    ChooseStartingGoods,
-    DeferToll,
-    ExchangeGoods,
-    Move,
-    MovePawn,
-    PayToll,
-    Purchase,
-    SellToTraders,
-    Ship,
-    SwapSquares,
-    TakeGoods,
-    UseAbility,
-)
+from harbour.moves import Move
 from harbour.options import LastRound, RulesOptions, TieBreak
-from harbour.queries import (
-    ability_of,
-    conversion_terms,
-    discounted_total,
-    extra_gain,
-    holders,
-    shipment_kept,
-    shipment_money,
-    site_action,
-    toll_owner,
-)
-from harbour.scoring import ability_points, bonus_trade, outcome, victory_points
-from harbour.state import (
-    MARKET_VALUES,
-    BoardSite,
-    GameState,
-    Pending,
-    PendingCharacter,
-    PendingEffect,
-    PendingFreeBuilding,
-    PendingGift,
-    PendingPurchase,
-    PendingShip,
-    PendingToll,
-    PendingTollAfter,
-    Site,
-)
+from harbour.rules.abilities import ability_of, scored_good
+from harbour.scoring import bonus_trade, outcome, victory_points
+from harbour.state import MARKET_VALUES, BoardSite, GameState, PendingEffect, PendingGift, Site
 
 __all__ = [
     "describe_characters",
+    "describe_events",
     "describe_market",
     "describe_move",
     "describe_outcome",
@@ -147,20 +125,6 @@ def _their(text: str) -> str:
     return text[0].lower() + text[1:]
 
 
-def _positive(goods: Goods) -> Goods:
-    f, li, w, s = goods.as_tuple()
-    return Goods(max(0, f), max(0, li), max(0, w), max(0, s))
-
-
-def _negative(goods: Goods) -> Goods:
-    return _positive(Goods().minus(goods))
-
-
-def _capped_gain(held: Goods, gain: Goods) -> Goods:
-    """The units of ``gain`` that fit under the limit of 6 (GOODS-2)."""
-    return held.plus(gain, cap=MAX_GOODS).minus(held)
-
-
 def _plural(count: int, noun: str) -> str:
     """``"1 building"``, ``"2 buildings"``."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
@@ -172,10 +136,7 @@ def _money(amount: int) -> str:
 
 def describe_market(state: GameState) -> str:
     """The market from the $2 square up: ``"$2 stone, $3 fish, $4 wood, $5 livestock"``."""
-    return ", ".join(
-        f"{_money(value)} {good.label}"
-        for value, good in zip(MARKET_VALUES, state.market, strict=True)
-    )
+    return _market(state.market)
 
 
 def _building_phrase(state: GameState, index: int) -> str:
@@ -203,9 +164,8 @@ def _board_site_name(state: GameState, site: BoardSite) -> str:
     return f"{state.board_of(site.player).name}'s starting building"
 
 
-def _site_phrase(state: GameState, site: Site, mover: int) -> str:
+def _site_phrase(state: GameState, site: Site, mover: int, owner: int | None) -> str:
     """Where a pawn goes: ``"the Smokehouse in the display"``, ``"Player 1's Smokehouse"``."""
-    owner = state.owner_of(site)
     if isinstance(site, BoardSite) and state.players[site.player].board is not None:
         name = f"starting building (the {state.board_of(site.player).name})"
     elif isinstance(site, BoardSite):
@@ -330,207 +290,416 @@ def describe_move(before: GameState, move: Move, after: GameState) -> str:
     """What ``move`` did, in plain English, with concrete numbers.
 
     ``after`` must be the state :func:`harbour.apply_move` returned for ``before`` and
-    ``move``; the automatic steps the engine took right after the move (fixed gains,
-    conversions, abilities, the end of the turn) are narrated from the difference between
-    the two. The move is the decision of ``harbour.current_player(before)``, which for a
-    gift of goods (ABIL-6, ABIL-7, ABIL-10) is not always the player whose turn it is.
+    ``move`` (``ValueError`` otherwise). The move is applied again to learn its events;
+    a caller that has them already uses :func:`describe_events`.
     """
-    if isinstance(move, ChooseCharacter):
-        return _describe_character(before, move, after)
-    if isinstance(move, ChooseFreeBuilding):
-        name = before.cards.buildings[move.card].name
-        return f"{player_name(before.decider)} takes a free building: {name}."
-    p = before.current
-    who = player_name(p)
-    held_before = before.players[p].goods
-    # What the move itself changed in the mover's warehouse; the rest is automatic.
-    explicit = Goods()
-    sentences: list[str] = []
-    site = before.players[p].pawn
-    top = before.pending
-
-    if isinstance(move, ChooseStartingGoods):
-        explicit = move.goods
-        sentences.append(f"{who} chooses {move.goods.describe()} as starting goods.")
-    elif isinstance(move, MovePawn):
-        site = move.site
-        sentences.append(_describe_pawn_move(before, move, after))
-    elif isinstance(move, PayToll):
-        explicit = Goods.single(move.good, -1)
-        sentences.append(_describe_toll(before, move, after))
-    elif isinstance(move, DeferToll):
-        assert isinstance(top, PendingToll)
-        sentences.append(f"{who} will pay the toll to {player_name(top.owner)} after the action.")
-    elif isinstance(move, ChooseOption):
-        effect = _pending_effect(before)
-        assert isinstance(effect, OneOf)
-        option = _their(describe_effect(effect.options[move.index]))
-        sentences.append(f"{who} chooses to {option}.")
-    elif isinstance(move, ChoosePart):
-        effect = _pending_effect(before)
-        assert isinstance(effect, TwoPart)
-        part = _their(describe_effect(effect.parts[move.index]))
-        sentences.append(f'{who} does the part "{part}" first.')
-    elif isinstance(move, TakeGoods) and isinstance(top, PendingGift):
-        gained, text = _describe_gift(before, top, move)
-        if top.player == p:
-            explicit = gained
-        sentences.append(text)
-    elif isinstance(move, TakeGoods):
-        effect = _pending_effect(before)
-        assert isinstance(effect, GainChoice)
-        wanted = effect.fixed.plus(move.goods)
-        extra = extra_gain(before, p, wanted)
-        explicit = _capped_gain(held_before, wanted.plus(extra))
-        if effect.fixed.total:
-            what = f"gains {effect.fixed.describe()} plus {move.goods.describe()} of their choice"
-        else:
-            what = f"takes {move.goods.describe()}"
-        sentences.append(
-            f"{who} {what}{_extra_phrase(before, p, extra)}{_lost(wanted.plus(extra), explicit)}."
-        )
-    elif isinstance(move, ExchangeGoods):
-        effect = _pending_effect(before)
-        assert isinstance(effect, Exchange)
-        spent = Goods.single(move.spend, effect.spend_amount)
-        wanted = Goods()
-        for good in move.gain:
-            wanted = wanted.plus(Goods.single(good, effect.gain_amount))
-        extra = extra_gain(before, p, wanted)
-        gained = _capped_gain(held_before.minus(spent), wanted.plus(extra))
-        explicit = gained.minus(spent)
-        sentences.append(
-            f"{who} converts {spent.describe()} into {wanted.describe()}"
-            f"{_extra_phrase(before, p, extra)}{_lost(wanted.plus(extra), gained)}."
-        )
-    elif isinstance(move, SwapSquares):
-        low, high = before.market[move.first], before.market[move.second]
-        sentences.append(
-            f"{who} swaps {low.label} ({_money(MARKET_VALUES[move.first])}) and "
-            f"{high.label} ({_money(MARKET_VALUES[move.second])}) on the market. "
-            f"Market now: {describe_market(after)}."
-        )
-    elif isinstance(move, UseAbility):
-        explicit, text = _describe_ability(before, move)
-        sentences.append(text)
-    elif isinstance(move, SellToTraders):
-        explicit = Goods(-1, -1, -1, -1)
-        price = after.pending.money if isinstance(after.pending, PendingShip) else 0
-        sentences.append(
-            f"{who} sells {Goods(1, 1, 1, 1).describe()} to the Inland Traders for "
-            f"{_money(price)}, to add to what the shipment makes (not a shipment: the market "
-            "does not move)."
-        )
-    elif isinstance(move, Ship):
-        explicit, text = _describe_shipment(before, move, after)
-        sentences.append(text)
-    else:
-        sentences.append(_describe_purchase(before, move, after))
-
-    sentences.extend(_describe_automatic(before, move, after, held_before.plus(explicit), site))
-    sentences.extend(_describe_turn_end(before, after))
-    return " ".join(sentences)
+    applied, events = apply_move_with_events(before, move)
+    if applied != after:
+        raise ValueError("after is not the state that move leads to from before")
+    return describe_events(before, move, events, after)
 
 
-def _describe_character(before: GameState, move: ChooseCharacter, after: GameState) -> str:
-    """Keeping a character board (CHAR-2): its name, starting building and ability."""
-    top = before.pending
-    assert isinstance(top, PendingCharacter)
-    who = player_name(top.player)
-    board = before.cards.characters[move.board]
-    others = [before.cards.characters[b].name for b in top.offered if b != move.board]
-    text = f"{who} keeps the {board.name}"
-    if others:
-        text += f" (the {_join(others)} leaves the game)"
-    text += (
-        f". Starting building (symbols: {describe_symbols(board.symbols)}): "
-        f"{describe_effect(board.action)}."
-    )
-    if board.text:
-        text += f" Ability: {board.text}"
-    nxt = after.pending
-    if isinstance(nxt, PendingFreeBuilding) and nxt.player == top.player:
+def describe_events(
+    before: GameState, move: Move, events: Sequence[Event], after: GameState
+) -> str:
+    """What ``move`` did, from the ``events`` applying it to ``before`` gave, ending at ``after``.
+
+    The move is the decision of ``harbour.current_player(before)``, which for a gift of
+    goods (ABIL-6, ABIL-7, ABIL-10) is not always the player whose turn it is. The
+    sentences follow the events in order: the move itself, then the steps the engine took
+    by itself (fixed gains, conversions, abilities), then the end of the turn or game.
+    """
+    return " ".join(_Narrator(before, after, events).sentences())
+
+
+class _Narrator:
+    """Turns one move's events into sentences; reads the states only for names and numbers."""
+
+    def __init__(self, before: GameState, after: GameState, events: Sequence[Event]) -> None:
+        self.before = before
+        self.after = after
+        self.events = list(events)
+        self.i = 0
+        #: The turn player, and where their pawn stands (for "from the Smokehouse").
+        self.p = before.current
+        self.site = before.players[self.p].pawn
+
+    def peek(self, kind: type, rule_id: str | None = None) -> Event | None:
+        """The next event if it is a ``kind`` (with ``rule_id``), else ``None``."""
+        if self.i < len(self.events):
+            event = self.events[self.i]
+            if isinstance(event, kind) and (rule_id is None or event.rule_id == rule_id):
+                return event
+        return None
+
+    def take(self, kind: type, rule_id: str | None = None) -> Event | None:
+        """The next event, consumed, if it is a ``kind`` (with ``rule_id``)."""
+        event = self.peek(kind, rule_id)
+        if event is not None:
+            self.i += 1
+        return event
+
+    def extra(self) -> GoodsGained | None:
+        """The goods an extra-gain ability adds right after a gain (ABIL-1)."""
+        event = self.take(GoodsGained, "ABIL-1")
+        assert event is None or isinstance(event, GoodsGained)
+        return event
+
+    def sentences(self) -> list[str]:
+        out: list[str] = []
+        while self.i < len(self.events):
+            event = self.events[self.i]
+            self.i += 1
+            text = self.sentence(event)
+            if text:
+                out.append(text)
+        return out
+
+    def sentence(self, event: Event) -> str:
+        before, p = self.before, self.p
+        who = player_name(p)
+        match event:
+            case StartingGoodsChosen(player=player, goods=goods):
+                return f"{player_name(player)} chooses {goods.describe()} as starting goods."
+            case CharacterChosen():
+                return self.character(event)
+            case FreeBuildingTaken(player=player, card=card):
+                name = before.cards.buildings[card].name
+                return f"{player_name(player)} takes a free building: {name}."
+            case PawnMoved():
+                return self.pawn_move(event)
+            case TollPaid(payer=payer, owner=owner, good=good, after_action=later):
+                when = "after the action" if later else "now, before the action"
+                text = f"{player_name(payer)} pays {player_name(owner)} a toll of 1 {good.label} {when}"
+                if not event.received:
+                    text += (
+                        f" ({player_name(owner)} already holds {MAX_GOODS} {good.label}, "
+                        "so the unit is lost)"
+                    )
+                return text + "."
+            case TollDeferred(owner=owner):
+                return f"{who} will pay the toll to {player_name(owner)} after the action."
+            case TollForgiven(owner=owner):
+                return f"{who} holds no goods, so the toll to {player_name(owner)} is forgiven."
+            case OptionChosen(option=option):
+                return f"{who} chooses to {_their(describe_effect(option))}."
+            case PartChosen(part=part):
+                return f'{who} does the part "{_their(describe_effect(part))}" first.'
+            case MarketSwapped(first=first, second=second, market=market):
+                low, high = before.market[first], before.market[second]
+                return (
+                    f"{who} swaps {low.label} ({_money(MARKET_VALUES[first])}) and "
+                    f"{high.label} ({_money(MARKET_VALUES[second])}) on the market. "
+                    f"Market now: {_market(market)}."
+                )
+            case SoldToTraders(goods=goods, money=money):
+                return (
+                    f"{who} sells {goods.describe()} to the Inland Traders for {_money(money)}, "
+                    "to add to what the shipment makes (not a shipment: the market does not move)."
+                )
+            case GoodsShipped():
+                return self.shipment(event)
+            case BuildingsBought() | NothingBought():
+                return self.purchase(event)
+            case GoodsGained(rule_id="ACT-2"):
+                return self.chosen_gain(event)
+            case GoodsGained(rule_id="ACT-1" | "ACT-3"):
+                return self.fixed_gain(event, "")
+            case SymbolsCounted():
+                return self.per_symbol(event)
+            case GoodsConverted(rule_id="ABIL-11"):
+                return self.conversion_ability(event)
+            case GoodsConverted():
+                return self.conversion(event)
+            case GoodsGained():
+                return self.gift(event)
+            case StepSkipped(effect=effect):
+                return self.skipped(effect)
+            case LastRoundBegan():
+                return self.last_round(event)
+            case GameEnded():
+                return "The game is over."
+        return ""  # nothing to say (a turn passing, a gift owed: its receiver speaks later)
+
+    # -- setup
+
+    def character(self, event: CharacterChosen) -> str:
+        """Keeping a character board (CHAR-2): its name, starting building and ability."""
+        cards = self.before.cards
+        who = player_name(event.player)
+        board = cards.characters[event.board]
+        others = [cards.characters[b].name for b in event.returned]
+        text = f"{who} keeps the {board.name}"
+        if others:
+            text += f" (the {_join(others)} leaves the game)"
         text += (
-            f" {who} looks at the top {_plural(len(nxt.options), 'building')} of the deck "
-            "to take one for free."
+            f". Starting building (symbols: {describe_symbols(board.symbols)}): "
+            f"{describe_effect(board.action)}."
         )
-    return text
+        if board.text:
+            text += f" Ability: {board.text}"
+        offered = self.take(FreeBuildingOffered)
+        if isinstance(offered, FreeBuildingOffered):
+            text += (
+                f" {who} looks at the top {_plural(len(offered.options), 'building')} of the "
+                "deck to take one for free."
+            )
+        return text
 
+    # -- the pawn and the toll
 
-def _extra_phrase(state: GameState, player: int, extra: Goods) -> str:
-    if not extra.total:
-        return ""
-    more = ", ".join(f"{extra[g]} more {g.label}" for g in GOODS if extra[g])
-    return f", and {more} by {_ability_owner(state, player)} ability"
+    def pawn_move(self, event: PawnMoved) -> str:
+        before, p = self.before, self.p
+        self.site = event.site
+        who = player_name(p)
+        where = _site_phrase(before, event.site, p, event.owner)
+        if event.joined:  # ABIL-10: a building another pawn is on
+            where += f", where {_names(event.joined)} already stands,"
+            where += f" by {_ability_owner(before, p)} ability"
+        if self.take(TollWaived):
+            return f"{who} moves to {where} (no toll thanks to a top hat)."
+        due = self.take(TollDue)
+        if isinstance(due, TollDue):
+            return f"{who} moves to {where} and owes {player_name(due.owner)} a toll."
+        return f"{who} moves to {where}."
 
+    # -- gains and conversions
 
-def _describe_gift(before: GameState, top: PendingGift, move: TakeGoods) -> tuple[Goods, str]:
-    """An ability's gift of goods of choice (ABIL-6, ABIL-7, ABIL-10), and why it came."""
-    receiver = top.player
-    got = _capped_gain(before.players[receiver].goods, move.goods)
-    what = f"{move.goods.describe()}{_lost(move.goods, got)}"
-    turn_player = before.current
-    own = ability_of(before, receiver)
-    if receiver == turn_player and isinstance(own, GainOnPurchase):
-        bought = max(1, top.amount // own.amount)
-        return got, (
-            f"{_with_character(before, receiver)} gains {what} for buying "
-            f"{_plural(bought, 'building')}."
+    def where(self) -> str:
+        return _short_site(self.before, self.site)
+
+    def chosen_gain(self, event: GoodsGained) -> str:
+        """A gain of goods of choice (ACT-2), with what an ability adds (ABIL-1)."""
+        pending = self.before.pending
+        assert isinstance(pending, PendingEffect) and isinstance(pending.effect, GainChoice)
+        fixed = pending.effect.fixed
+        chosen = event.wanted.minus(fixed)
+        if fixed.total:
+            what = f"gains {fixed.describe()} plus {chosen.describe()} of their choice"
+        else:
+            what = f"takes {chosen.describe()}"
+        wanted, got, more = self.with_extra(event.wanted, event.got)
+        return f"{player_name(event.player)} {what}{more}{_lost(wanted, got)}."
+
+    def with_extra(self, wanted: Goods, got: Goods) -> tuple[Goods, Goods, str]:
+        """Add an ability's extra goods (ABIL-1) that follow a gain; the phrase naming them."""
+        extra = self.extra()
+        if extra is None:
+            return wanted, got, ""
+        more = ", ".join(f"{extra.wanted[g]} more {g.label}" for g in GOODS if extra.wanted[g])
+        phrase = f", and {more} by {_ability_owner(self.before, extra.player)} ability"
+        return wanted.plus(extra.wanted), got.plus(extra.got), phrase
+
+    def fixed_gain(self, event: GoodsGained, why: str) -> str:
+        """A fixed gain (ACT-1) or a gain per symbol (ACT-3) the engine carried out itself."""
+        who, where = player_name(event.player), self.where()
+        total, got, more = self.with_extra(event.wanted, event.got)
+        if got.total and more:
+            return (
+                f"{who} gains {event.wanted.describe()} from {where}{why}{more}{_lost(total, got)}."
+            )
+        if got.total:
+            return f"{who} gains {got.describe()} from {where}{why}{_lost(event.wanted, got)}."
+        full = " and ".join(g.label for g in GOODS if total[g])
+        return f"{who} already holds {MAX_GOODS} {full}, so the gain from {where} is lost."
+
+    def per_symbol(self, event: SymbolsCounted) -> str:
+        """ACT-3: the symbols counted, then the gain they give."""
+        symbols = _plural(event.count, event.symbol.value)
+        gained = self.take(GoodsGained, "ACT-3")
+        if not isinstance(gained, GoodsGained):
+            return (
+                f"{player_name(event.player)} owns no {event.symbol.value}, so {self.where()} "
+                "gives nothing."
+            )
+        if event.amount == 1:
+            why = f" for their {symbols}"
+        else:
+            why = f" ({event.amount} for each of their {symbols})"
+        return self.fixed_gain(gained, why)
+
+    def conversion(self, event: GoodsConverted) -> str:
+        """A fixed conversion at the building (ACT-4) or one of choice (ACT-5)."""
+        who = player_name(event.player)
+        total, got, more = self.with_extra(event.wanted, event.got)
+        at = f" at {self.where()}" if event.rule_id == "ACT-4" else ""
+        return (
+            f"{who} converts {event.spent.describe()} into {event.wanted.describe()}"
+            f"{at}{more}{_lost(total, got)}."
         )
-    if receiver != turn_player and _hosts(before, receiver):
-        mover = _with_character(before, turn_player)
-        where = _short_site(before, before.players[turn_player].pawn)
-        return got, f"{player_name(receiver)} gains {what} because {mover} joined them at {where}."
-    site = before.players[turn_player].pawn
-    if isinstance(own, GainWhenOthersUseStart) and isinstance(site, BoardSite):
-        whose = "their" if site.player == turn_player else f"{player_name(site.player)}'s"
-        return got, (
-            f"{_with_character(before, receiver)} gains {what} because "
-            f"{player_name(turn_player)} used {whose} starting building."
+
+    def conversion_ability(self, event: GoodsConverted) -> str:
+        """The once-per-turn conversion (ABIL-11): the fee, the goods spent and gained."""
+        fee = f"pays {event.fee.describe()} as the fee and " if event.fee.total else ""
+        return (
+            f"{_with_character(self.before, event.player)} uses their ability: {fee}turns "
+            f"{event.spent.describe()} into {event.wanted.describe()}"
+            f"{_lost(event.wanted, event.got)}."
         )
-    return got, f"{_with_character(before, receiver)} gains {what} by an ability."
+
+    def skipped(self, effect: Effect) -> str:
+        """A step the player could not do (TURN-4)."""
+        who, where = player_name(self.p), self.where()
+        if isinstance(effect, Convert):
+            return (
+                f"{who} lacks {effect.spend.describe()}, so the conversion at {where} is skipped."
+            )
+        assert isinstance(effect, Exchange)
+        return (
+            f"{who} holds fewer than {effect.spend_amount} of every good, so the conversion at "
+            f"{where} is skipped."
+        )
+
+    def gift(self, event: GoodsGained) -> str:
+        """An ability's gift of goods of choice (ABIL-6, ABIL-7, ABIL-10), and why it came."""
+        before = self.before
+        receiver, turn_player = event.player, before.current
+        what = f"{event.wanted.describe()}{_lost(event.wanted, event.got)}"
+        pending = before.pending
+        if event.rule_id == "ABIL-6":
+            times = pending.times if isinstance(pending, PendingGift) else 1
+            return (
+                f"{_with_character(before, receiver)} gains {what} for buying "
+                f"{_plural(times, 'building')}."
+            )
+        if event.rule_id == "ABIL-10":
+            mover = _with_character(before, turn_player)
+            where = _short_site(before, before.players[turn_player].pawn)
+            return f"{player_name(receiver)} gains {what} because {mover} joined them at {where}."
+        site = before.players[turn_player].pawn
+        if event.rule_id == "ABIL-7" and isinstance(site, BoardSite):
+            whose = "their" if site.player == turn_player else f"{player_name(site.player)}'s"
+            return (
+                f"{_with_character(before, receiver)} gains {what} because "
+                f"{player_name(turn_player)} used {whose} starting building."
+            )
+        return f"{_with_character(before, receiver)} gains {what} by an ability."
+
+    # -- shipping and buying
+
+    def shipment(self, event: GoodsShipped) -> str:
+        """The shipment (BUY-1 to BUY-4) with the abilities it wakes (ABIL-2 to ABIL-5)."""
+        before = self.before
+        who = player_name(event.player)
+        base = event.base
+        traders = f"the {_money(base)} from the Inland Traders"
+        if not event.goods:
+            text = f"{who} ships nothing" + (f" and has {traders}." if base else ".")
+            lost = self.take(MoneyLost)
+            if isinstance(lost, MoneyLost):
+                text += f" No building costs {_money(lost.amount)} or less, so the money is lost."
+            return text
+        held = event.held
+        parts = [
+            f"{held[g]} {g.label} ({_money(v)})"
+            for g, v in zip(event.goods, event.values, strict=True)
+        ]
+        extras = []
+        if event.bonus:
+            extras.append(
+                f"{_money(event.bonus)} by {_ability_owner(before, event.player)} ability"
+            )
+        if base:
+            extras.append(traders)
+        made = f"making {_money(sum(event.values))}"
+        if extras:
+            made += f", plus {_join(extras)}: {_money(event.money)} in all"
+        kept = event.kept
+        by_ability = kept.minus(event.warehouse_keep)
+        units = sum(held[g] - kept[g] for g in event.goods)
+        leave = "leaves" if units == 1 else "leave"
+        text = f"{who} ships {_join(parts)}, {made}; {_plural(units, 'unit')} {leave} the warehouse"
+        keeps = []
+        if event.warehouse_keep.total:
+            keeps.append(f"a warehouse keeps {event.warehouse_keep.describe()}")
+        if by_ability.total:
+            keeps.append(
+                f"{_ability_owner(before, event.player)} ability keeps {by_ability.describe()}"
+            )
+        if keeps:
+            text += (", " if len(keeps) > 1 else " and ") + _join(keeps)
+        adjusted = self.take(MarketAdjusted)
+        assert isinstance(adjusted, MarketAdjusted)
+        text += f". Market now: {_market(adjusted.after)}."
+        while (collected := self.take(GoodsGained, "ABIL-5")) is not None:
+            assert isinstance(collected, GoodsGained)
+            good = next(g for g in GOODS if collected.wanted[g])
+            text += (
+                f" {_with_character(before, collected.player)} collects "
+                f"{collected.wanted.describe()}{_lost(collected.wanted, collected.got)} "
+                f"because {good.label} was shipped."
+            )
+        lost = self.take(MoneyLost)
+        if isinstance(lost, MoneyLost):
+            text += f" No building costs {_money(lost.amount)} or less, so the money is lost."
+        return text
+
+    def purchase(self, event: BuildingsBought | NothingBought) -> str:
+        """The buildings bought (BUY-5, BUY-6), the refilled display (DISPLAY-1, INT-8)."""
+        before, after = self.before, self.after
+        who = player_name(event.player)
+        if isinstance(event, NothingBought):
+            if event.money:
+                return f"{who} buys nothing; the {_money(event.money)} is lost."
+            return f"{who} buys nothing."
+        bought = _join([_building_phrase(before, c) for c in event.cards])
+        text = f"{who} buys {bought} for {_money(event.price)}"
+        if event.price < event.listed:
+            text += f" ({_money(event.listed - event.price)} off for coins)"
+        left = event.money - event.price
+        text += f" of the {_money(event.money)} made"
+        text += f"; {_money(left)} is lost to taxes." if left else "."
+        owned = len(before.players[event.player].buildings) + len(event.cards)
+        text += (
+            f" {who} now owns {_plural(owned, 'building')} worth "
+            f"{victory_points(after, event.player)} VP."
+        )
+        shrunk: DeckRanOut | None = None
+        while True:
+            refilled = self.take(DisplayRefilled)
+            if isinstance(refilled, DisplayRefilled):
+                text += f" New in the display: {describe_building(after.building(refilled.card))}"
+                continue
+            ran_out = self.take(DeckRanOut)
+            if isinstance(ran_out, DeckRanOut):
+                shrunk = ran_out
+                continue
+            break
+        if shrunk is not None:
+            text += (
+                f" The deck is empty, so the display shrinks to {_plural(shrunk.size, 'building')}."
+            )
+        return text
+
+    # -- the end
+
+    def last_round(self, event: LastRoundBegan) -> str:
+        p = event.player
+        n = len(self.before.players)
+        if event.rule_id == "END-1":
+            cause = f"{player_name(p)} has bought a {_ordinal(GAME.end_buildings)} building"
+        else:
+            cause = "The deck has run out"
+        if self.before.options.last_round is LastRound.ALL_PLAYERS:
+            who = f"every player takes one more turn, {player_name(p)} last"
+        elif n == 2:
+            who = f"{player_name((p + 1) % n)} takes one more turn"
+        else:
+            who = "every other player takes one more turn"
+        return f"{cause}: the last round begins, and {who}."
 
 
-def _hosts(state: GameState, seat: int) -> bool:
-    """True when ``seat``'s gift is the one a sharing ability (ABIL-10) owes them now.
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
-    The turn player has that ability, has just moved onto ``seat``'s building, and the
-    action there is still to come (the gifts lie right above its toll or its action).
-    """
-    mover = state.current
-    pawn = state.players[mover].pawn
-    if not isinstance(ability_of(state, mover), ShareOccupiedBuildings) or pawn is None:
-        return False
-    if state.players[seat].pawn != pawn:
-        return False
-    below = [p for p in state.stack if not isinstance(p, PendingGift)]
-    return bool(below) and (
-        isinstance(below[-1], PendingToll) or below[-1] == PendingEffect(site_action(state, pawn))
+
+def _market(market: tuple[object, ...]) -> str:
+    """A market from the $2 square up, as :func:`describe_market` says it."""
+    return ", ".join(
+        f"{_money(value)} {getattr(good, 'label', good)}"
+        for value, good in zip(MARKET_VALUES, market, strict=True)
     )
-
-
-def _describe_ability(before: GameState, move: UseAbility) -> tuple[Goods, str]:
-    """The once-per-turn conversion (ABIL-11): the fee, the goods spent and gained."""
-    p = before.current
-    terms = conversion_terms(before, p)
-    assert terms is not None
-    _, spend, gain = terms
-    spent = Goods.single(move.spend, spend)
-    wanted = Goods.single(move.gain, gain)
-    left = before.players[p].goods.minus(move.fee).minus(spent)
-    got = _capped_gain(left, wanted)
-    fee = f"pays {move.fee.describe()} as the fee and " if move.fee.total else ""
-    text = (
-        f"{_with_character(before, p)} uses their ability: {fee}turns {spent.describe()} "
-        f"into {wanted.describe()}{_lost(wanted, got)}."
-    )
-    return got.minus(move.fee).minus(spent), text
-
-
-def _pending_effect(state: GameState) -> Effect:
-    top = state.pending
-    assert isinstance(top, PendingEffect)
-    return top.effect
 
 
 def _lost(wanted: Goods, got: Goods) -> str:
@@ -538,310 +707,6 @@ def _lost(wanted: Goods, got: Goods) -> str:
     if not lost.total:
         return ""
     return f" ({lost.describe()} lost over the limit of {MAX_GOODS})"
-
-
-def _describe_pawn_move(before: GameState, move: MovePawn, after: GameState) -> str:
-    p = before.current
-    who = player_name(p)
-    where = _site_phrase(before, move.site, p)
-    owner = before.owner_of(move.site)
-    hosts = [s for s, player in enumerate(before.players) if s != p and player.pawn == move.site]
-    if hosts:  # ABIL-10: a building another pawn is on
-        where += f", where {_names(hosts)} already stands,"
-        where += f" by {_ability_owner(before, p)} ability"
-    if owner is None or owner == p:
-        return f"{who} moves to {where}."
-    if before.symbol_count(p, Symbol.TOP_HAT):
-        return f"{who} moves to {where} (no toll thanks to a top hat)."
-    return f"{who} moves to {where} and owes {player_name(owner)} a toll."
-
-
-def _describe_toll(before: GameState, move: PayToll, after: GameState) -> str:
-    p = before.current
-    top = before.pending
-    assert isinstance(top, PendingToll | PendingTollAfter)
-    owner = top.owner
-    when = "now, before the action" if isinstance(top, PendingToll) else "after the action"
-    text = f"{player_name(p)} pays {player_name(owner)} a toll of 1 {move.good.label} {when}"
-    if after.players[owner].goods[move.good] == before.players[owner].goods[move.good]:
-        text += (
-            f" ({player_name(owner)} already holds {MAX_GOODS} {move.good.label}, "
-            "so the unit is lost)"
-        )
-    return text + "."
-
-
-def _describe_shipment(before: GameState, move: Ship, after: GameState) -> tuple[Goods, str]:
-    """The shipment (BUY-1 to BUY-4) with the abilities it wakes (ABIL-2 to ABIL-5).
-
-    Returns the change in the shipper's warehouse and the text.
-    """
-    p = before.current
-    who = player_name(p)
-    top = before.pending
-    base = top.money if isinstance(top, PendingShip) else 0
-    traders = f"the {_money(base)} from the Inland Traders"
-    if not move.goods:
-        text = f"{who} ships nothing" + (f" and has {traders}." if base else ".")
-        if base and not isinstance(after.pending, PendingPurchase):
-            text += f" No building costs {_money(base)} or less, so the money is lost."
-        return Goods(), text
-    held = before.players[p].goods
-    values = sum(before.value_of(g) for g in move.goods)
-    money = shipment_money(before, p, move.goods, base)
-    parts = [f"{held[g]} {g.label} ({_money(before.value_of(g))})" for g in move.goods]
-    extras = []
-    if money - base - values:
-        extras.append(f"{_money(money - base - values)} by {_ability_owner(before, p)} ability")
-    if base:
-        extras.append(traders)
-    made = f"making {_money(values)}"
-    if extras:
-        made += f", plus {_join(extras)}: {_money(money)} in all"
-    kept = shipment_kept(before, p, move.goods, move.keep)
-    by_ability = kept.minus(move.keep)
-    units = sum(held[g] - kept[g] for g in move.goods)
-    leave = "leaves" if units == 1 else "leave"
-    text = f"{who} ships {_join(parts)}, {made}; {_plural(units, 'unit')} {leave} the warehouse"
-    keeps = []
-    if move.keep.total:
-        keeps.append(f"a warehouse keeps {move.keep.describe()}")
-    if by_ability.total:
-        keeps.append(f"{_ability_owner(before, p)} ability keeps {by_ability.describe()}")
-    if keeps:
-        text += (", " if len(keeps) > 1 else " and ") + _join(keeps)
-    text += f". Market now: {describe_market(after)}."
-    change = Goods()
-    for good in move.goods:
-        change = change.plus(Goods.single(good, kept[good] - held[good]))
-    for seat, collector in holders(before, CollectWhenShipped):  # ABIL-5
-        if collector.good not in move.goods:
-            continue
-        wanted = Goods.single(collector.good, collector.amount)
-        start = held.plus(change) if seat == p else before.players[seat].goods
-        got = _capped_gain(start, wanted)
-        if seat == p:
-            change = change.plus(got)
-        text += (
-            f" {_with_character(before, seat)} collects {wanted.describe()}{_lost(wanted, got)} "
-            f"because {collector.good.label} was shipped."
-        )
-    if not isinstance(after.pending, PendingPurchase) or after.current != p:
-        text += f" No building costs {_money(money)} or less, so the money is lost."
-    return change, text
-
-
-def _describe_purchase(before: GameState, move: Move, after: GameState) -> str:
-    assert isinstance(move, Purchase)
-    p = before.current
-    who = player_name(p)
-    top = before.pending
-    assert isinstance(top, PendingPurchase)
-    if not move.cards:
-        if top.money:
-            return f"{who} buys nothing; the {_money(top.money)} is lost."
-        return f"{who} buys nothing."
-    price = discounted_total(before, p, move.cards)
-    listed = sum(before.cards.buildings[c].cost or 0 for c in move.cards)
-    bought = _join([_building_phrase(before, c) for c in move.cards])
-    text = f"{who} buys {bought} for {_money(price)}"
-    if price < listed:
-        text += f" ({_money(listed - price)} off for coins)"
-    left = top.money - price
-    text += f" of the {_money(top.money)} made"
-    text += f"; {_money(left)} is lost to taxes." if left else "."
-    owned = after.players[p].buildings
-    text += (
-        f" {who} now owns {_plural(len(owned), 'building')} worth {victory_points(after, p)} VP."
-    )
-    dealt = [c for c in after.display if c not in before.display]
-    for card in dealt:
-        text += f" New in the display: {describe_building(after.building(card))}"
-    if len(dealt) < len(move.cards):
-        text += (
-            f" The deck is empty, so the display shrinks to "
-            f"{_plural(len(after.display), 'building')}."
-        )
-    return text
-
-
-def _intermediate_stack(before: GameState, move: Move, after: GameState) -> list[Pending]:
-    """The pending decisions right after ``move`` itself, before the automatic steps.
-
-    Gifts an ability adds on top of them (ABIL-6, ABIL-7) are left out, except those of a
-    move onto an occupied building (ABIL-10), which come before anything automatic.
-    """
-    if isinstance(move, UseAbility):
-        return list(before.stack)  # ABIL-11 leaves the decision in place
-    stack: list[Pending] = list(before.stack[:-1])
-    if isinstance(move, MovePawn):
-        stack.append(PendingEffect(site_action(before, move.site)))
-        owner = toll_owner(before, before.current, move.site)
-        if owner is not None:
-            stack.append(PendingToll(owner))
-        sharer = ability_of(before, before.current)
-        if isinstance(sharer, ShareOccupiedBuildings):
-            hosts = [s for s, player in enumerate(before.players) if player.pawn == move.site]
-            stack.extend(PendingGift(s, sharer.gift) for s in reversed(hosts))
-    elif isinstance(move, SellToTraders):
-        top = before.pending
-        assert isinstance(top, PendingEffect) and isinstance(top.effect, Buy)
-        stack.append(PendingShip(top.effect.count, before.cards.inland_traders_price))
-    elif isinstance(move, DeferToll):
-        top = before.pending
-        assert isinstance(top, PendingToll)
-        action = stack.pop()
-        stack.extend((PendingTollAfter(top.owner), action))
-    elif isinstance(move, ChooseOption):
-        effect = _pending_effect(before)
-        assert isinstance(effect, OneOf)
-        stack.append(PendingEffect(effect.options[move.index]))
-    elif isinstance(move, ChoosePart):
-        effect = _pending_effect(before)
-        assert isinstance(effect, TwoPart)
-        stack.extend(
-            (PendingEffect(effect.parts[1 - move.index]), PendingEffect(effect.parts[move.index]))
-        )
-    elif (
-        isinstance(move, Ship)
-        and not _turn_ended(before, after)
-        and isinstance(after.pending, PendingPurchase)
-    ):
-        stack.append(after.pending)  # the purchase the shipment paid for (BUY-6)
-    return stack
-
-
-def _automatic_steps(before: GameState, move: Move, after: GameState) -> list[Pending] | None:
-    """The pending items the engine carried out by itself after ``move``, first one first.
-
-    ``None`` when the states do not fit together as expected.
-    """
-    if isinstance(move, ChooseStartingGoods | ChooseCharacter | ChooseFreeBuilding):
-        return []
-    stack = _intermediate_stack(before, move, after)
-    if stack and isinstance(stack[-1], PendingGift):
-        return []  # the receiver decides first; nothing happens by itself
-    if _turn_ended(before, after):
-        kept = 0
-    else:
-        left = list(after.stack)
-        while left and isinstance(left[-1], PendingGift):
-            left.pop()  # gifts the steps woke (ABIL-6, ABIL-7): they wait for a decision
-        kept = len(left)
-        if stack[:kept] != left:
-            return None
-    return list(reversed(stack[kept:]))
-
-
-def _describe_automatic(
-    before: GameState, move: Move, after: GameState, held: Goods, site: Site | None
-) -> list[str]:
-    """The steps the engine took by itself right after the move (TURN-6).
-
-    Gains, conversions, skipped actions and forgiven tolls, replayed on ``held`` (the
-    mover's goods after the move itself) and checked against ``after``.
-    """
-    p = before.current
-    who = player_name(p)
-    where = _short_site(before, site)
-    steps = _automatic_steps(before, move, after)
-    out: list[str] = []
-    for step in steps or ():
-        if isinstance(step, PendingTollAfter):
-            out.append(
-                f"{who} holds no goods, so the toll to {player_name(step.owner)} is forgiven."
-            )
-            continue
-        if not isinstance(step, PendingEffect):
-            continue
-        effect = step.effect
-        if isinstance(effect, Gain | GainPerSymbol):
-            if isinstance(effect, Gain):
-                wanted, why = effect.goods, ""
-            else:
-                count = before.symbol_count(p, effect.symbol)
-                wanted = Goods.single(effect.good, effect.amount * count)
-                symbols = _plural(count, effect.symbol.value)
-                why = (
-                    f" for their {symbols}"
-                    if effect.amount == 1
-                    else f" ({effect.amount} for each of their {symbols})"
-                )
-                if not count:
-                    out.append(f"{who} owns no {effect.symbol.value}, so {where} gives nothing.")
-                    continue
-            extra = extra_gain(before, p, wanted)
-            total = wanted.plus(extra)
-            got = _capped_gain(held, total)
-            held = held.plus(got)
-            if got.total and extra.total:
-                out.append(
-                    f"{who} gains {wanted.describe()} from {where}{why}"
-                    f"{_extra_phrase(before, p, extra)}{_lost(total, got)}."
-                )
-            elif got.total:
-                out.append(f"{who} gains {got.describe()} from {where}{why}{_lost(wanted, got)}.")
-            else:
-                full = " and ".join(g.label for g in GOODS if total[g])
-                out.append(
-                    f"{who} already holds {MAX_GOODS} {full}, so the gain from {where} is lost."
-                )
-        elif isinstance(effect, Convert):
-            if not held.covers(effect.spend):
-                out.append(
-                    f"{who} lacks {effect.spend.describe()}, so the conversion at {where} "
-                    "is skipped."
-                )
-                continue
-            after_spend = held.minus(effect.spend)
-            extra = extra_gain(before, p, effect.gain)
-            total = effect.gain.plus(extra)
-            got = _capped_gain(after_spend, total)
-            held = after_spend.plus(got)
-            out.append(
-                f"{who} converts {effect.spend.describe()} into {effect.gain.describe()} "
-                f"at {where}{_extra_phrase(before, p, extra)}{_lost(total, got)}."
-            )
-        elif isinstance(effect, Exchange):
-            out.append(
-                f"{who} holds fewer than {effect.spend_amount} of every good, so the "
-                f"conversion at {where} is skipped."
-            )
-    if steps is None or held != after.players[p].goods:
-        # A fallback that cannot be wrong: the plain difference of the warehouse.
-        rest = after.players[p].goods.minus(held)
-        gained, spent = _positive(rest), _negative(rest)
-        out = []
-        if gained.total:
-            out.append(f"{who} then gains {gained.describe()} at {where}.")
-        if spent.total:
-            out.append(f"{who} then spends {spent.describe()} at {where}.")
-    return out
-
-
-def _turn_ended(before: GameState, after: GameState) -> bool:
-    return after.is_over or after.turn != before.turn or after.current != before.current
-
-
-def _describe_turn_end(before: GameState, after: GameState) -> list[str]:
-    p = before.current
-    out: list[str] = []
-    if before.last_round_turns is None and after.last_round_turns is not None:
-        n = len(after.players)
-        if len(after.players[p].buildings) >= 4:
-            cause = f"{player_name(p)} has bought a 4th building"
-        else:
-            cause = "The deck has run out"
-        if after.options.last_round is LastRound.ALL_PLAYERS:
-            who = f"every player takes one more turn, {player_name(p)} last"
-        elif n == 2:
-            who = f"{player_name((p + 1) % n)} takes one more turn"
-        else:
-            who = "every other player takes one more turn"
-        out.append(f"{cause}: the last round begins, and {who}.")
-    if after.is_over and not before.is_over:
-        out.append("The game is over.")
-    return out
 
 
 # --------------------------------------------------------------------------- outcome
@@ -874,7 +739,7 @@ def describe_outcome(state: GameState) -> str:
             )
             continue
         parts = [f"{result.building_points[seat]} from {buildings}{built}"]
-        if isinstance(ability_of(state, seat), PointsForMarketValue):
+        if scored_good(ability_of(state, seat)) is not None:
             parts.append(
                 f"{result.ability_points[seat]} from {_ability_owner(state, seat)} ability"
             )
@@ -928,12 +793,12 @@ def _describe_end_bonuses(state: GameState) -> list[str]:
     """The bonus cards revealed and traded (BONUS-2) and the points abilities add (ABIL-9)."""
     lines: list[str] = []
     for seat, player in enumerate(state.players):
-        ability = ability_of(state, seat) if player.board is not None else None
-        if isinstance(ability, PointsForMarketValue):
-            points = ability_points(state, seat)
+        good = scored_good(ability_of(state, seat)) if player.board is not None else None
+        if good is not None:
+            points = outcome(state).ability_points[seat]
             lines.append(
                 f"{_with_character(state, seat)} scores {points} VP by their ability: "
-                f"{ability.good.label} is on the {_money(state.value_of(ability.good))} square."
+                f"{good.label} is on the {_money(state.value_of(good))} square."
             )
     revealed = []
     for seat, player in enumerate(state.players):

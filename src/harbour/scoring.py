@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from harbour.cards.abilities import PointsForMarketValue
 from harbour.errors import GameNotOverError
 from harbour.options import TieBreak
+from harbour.rules.abilities import market_points
 from harbour.state import GameState
 
 __all__ = ["Outcome", "ability_points", "bonus_trade", "outcome", "victory_points"]
@@ -43,10 +43,7 @@ def victory_points(state: GameState, player: int) -> int:
 
 def ability_points(state: GameState, player: int) -> int:
     """Points the player's ability adds at the end (ABIL-9), from the current market."""
-    ability = state.board_of(player).ability
-    if isinstance(ability, PointsForMarketValue):
-        return state.value_of(ability.good)
-    return 0
+    return market_points(state.board_of(player).ability, state.market)
 
 
 def bonus_trade(state: GameState, player: int) -> tuple[int, int]:

@@ -14,6 +14,7 @@ import attrs
 
 from harbour.cards.effects import Effect, Symbol
 from harbour.cards.model import Building, CardSet, PlayerBoard
+from harbour.facts import GAME
 from harbour.goods import Good, Goods
 from harbour.options import RulesOptions
 
@@ -35,20 +36,33 @@ __all__ = [
     "PendingTollAfter",
     "PlayerState",
     "Site",
+    "count_symbol",
 ]
 
-#: The dollar value of the market squares, lowest to highest (BUY-2).
-MARKET_VALUES: tuple[int, int, int, int] = (2, 3, 4, 5)
+#: The dollar value of the market squares, lowest to highest (BUY-2; ``GAME.market_values``).
+MARKET_VALUES: tuple[int, int, int, int] = GAME.market_values
 
 
-@attrs.frozen(slots=True)
+def count_symbol(cards: CardSet, board: int | None, owned: tuple[int, ...], symbol: Symbol) -> int:
+    """How many ``symbol`` symbols a player owns (SYM-5): on their board and ``owned`` buildings.
+
+    The one count of owner symbols, for frozen states and the engine's working copies.
+    """
+    n = cards.player_board(board).symbols.count(symbol)
+    buildings = cards.buildings
+    for index in owned:
+        n += buildings[index].symbols.count(symbol)
+    return n
+
+
+@attrs.frozen(slots=True, cache_hash=True)
 class CardSite:
     """A building card (in the display or owned), by its index in the card set."""
 
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class BoardSite:
     """The starting building on a player's board, by the player's seat."""
 
@@ -111,6 +125,9 @@ class PendingGift:
     #: The rule of the ability that gives it: ``"ABIL-6"``, ``"ABIL-7"`` or ``"ABIL-10"``
     #: (information for frontends; not part of equality, as the position implies it).
     cause: str = attrs.field(default="", eq=False)
+    #: How many times the ability gave it at once, for example the buildings bought for
+    #: ABIL-6 (information for frontends, like :attr:`cause`).
+    times: int = attrs.field(default=1, eq=False)
 
 
 @attrs.frozen(slots=True)
@@ -228,8 +245,7 @@ class GameState:
 
     def board_of(self, player: int) -> PlayerBoard:
         """The player board side ``player`` plays with (generic or character)."""
-        index = self.players[player].board
-        return self.cards.board if index is None else self.cards.characters[index]
+        return self.cards.player_board(self.players[player].board)
 
     def building(self, index: int) -> Building:
         """The building card with this index."""
@@ -254,7 +270,8 @@ class GameState:
 
     def symbol_count(self, player: int, symbol: Symbol) -> int:
         """How many of one owner symbol the player owns (SYM-5)."""
-        return self.symbols(player).count(symbol)
+        p = self.players[player]
+        return count_symbol(self.cards, p.board, p.buildings + p.free_buildings, symbol)
 
     def square_of(self, good: Good) -> int:
         """The market square (0 = $2 .. 3 = $5) the good is on."""

@@ -10,8 +10,9 @@ checked to be refused by ``new_game`` and played without the offending variant.
 every option, and every pair of values of two options, is played.
 
 Moves are chosen uniformly from ``legal_moves`` by the library's own ``SplitMix64`` (one
-generator per game) and applied with ``apply_move_unchecked`` for speed; each finished game
-is then checked.
+generator per game) and applied with ``apply_move_with_events``, whose state must equal
+``apply_move_unchecked``'s and whose events must each name a clause of the specification;
+each finished game is then checked.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from harbour.cards.original import ORIGINAL_SET
 from harbour.rng import SplitMix64
 from tests.property.test_state_machine import check_position, playable
 from tests.support import EVERY_ABILITY_SET
+from tests.test_rule_coverage import spec_ids
+
+#: Every rule ID of the specification; every event must name one.
+SPEC_IDS = frozenset(spec_ids())
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(RulesOptions))
 
@@ -113,7 +118,12 @@ def play_game(index: int) -> Played:
     trigger: tuple[int, int] | None = None
     while not harbour.is_over(state):
         assert decisions < MAX_DECISIONS, f"game {index} did not end in {MAX_DECISIONS} decisions"
-        state = harbour.apply_move_unchecked(state, rng.choice(harbour.legal_moves(state)))
+        move = rng.choice(harbour.legal_moves(state))
+        after, events = harbour.apply_move_with_events(state, move)
+        assert after == harbour.apply_move_unchecked(state, move), (index, decisions, move)
+        unknown = {e.rule_id for e in events} - SPEC_IDS
+        assert not unknown, (index, decisions, move, unknown)
+        state = after
         decisions += 1
         if trigger is None and state.last_round_turns is not None:
             # The turn that began the last round has just ended; someone else moves next.
@@ -163,6 +173,7 @@ def check_finished(index: int, played: Played) -> None:
     "ABIL-9",
     "INT-27",
     "INLAND-1",
+    "TURN-6",
 )
 @pytest.mark.parametrize("number", range(CHUNKS))
 def test_random_games_end_and_score(number: int) -> None:

@@ -137,6 +137,10 @@ class CardSet:
         """Indices of the buildings marked for the first-game setup (SETUP-5)."""
         return tuple(i for i, b in enumerate(self.buildings) if b.first_game)
 
+    def player_board(self, index: int | None) -> PlayerBoard:
+        """The character board with this index, or the generic side for ``None``."""
+        return self.board if index is None else self.characters[index]
+
     def index_of(self, key: str) -> int:
         """The index of the building with this key; ``KeyError`` when there is none."""
         for i, b in enumerate(self.buildings):

@@ -1,0 +1,188 @@
+"""Buying buildings with the money a shipment made, and refilling the display.
+
+Rules BUY-5 to BUY-8, SYM-1, DISPLAY-1 and the readings INT-6, INT-7, INT-8, INT-9 and
+INT-14. The shipment itself is :mod:`harbour.rules.shipping`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from harbour.cards.effects import Symbol
+from harbour.events import (
+    BuildingsBought,
+    DeckRanOut,
+    DisplayRefilled,
+    GiftOwed,
+    NothingBought,
+)
+from harbour.moves import Move, Purchase, SellToTraders
+from harbour.options import BuyRule, CoinDiscount
+from harbour.rules import abilities
+from harbour.rules.step import Refusal, Step
+from harbour.rules.work import Work
+from harbour.state import GameState, PendingGift, PendingPurchase
+
+__all__ = ["PURCHASE", "affords", "cheapest_price", "discounted_total"]
+
+
+def discounted_total(state: GameState, player: int, cards: tuple[int, ...]) -> int:
+    """What ``player`` pays for buying ``cards`` together, after coins (SYM-1, INT-9)."""
+    buildings = state.cards.buildings
+    costs = [buildings[c].cost or 0 for c in cards]
+    return _price(costs, state.symbol_count(player, Symbol.COIN), state.options.coin_discount)
+
+
+def _price(costs: list[int], coins: int, rule: CoinDiscount) -> int:
+    """SYM-1, INT-9: buildings of these printed ``costs`` bought together with ``coins`` coins."""
+    if rule is CoinDiscount.ONCE_PER_ACTION:
+        return max(0, sum(costs) - coins)
+    return sum(max(0, cost - coins) for cost in costs)
+
+
+def _buyable(state: GameState) -> list[int]:
+    """Display buildings with a price, in display order (BUY-7: the others are never bought)."""
+    return [c for c in state.display if state.cards.buildings[c].cost is not None]
+
+
+def cheapest_price(state: GameState, player: int) -> int | None:
+    """The lowest price, after coins, of a display building ``player`` could buy."""
+    coins = state.symbol_count(player, Symbol.COIN)
+    rule = state.options.coin_discount
+    buildings = state.cards.buildings
+    prices = [_price([buildings[c].cost or 0], coins, rule) for c in _buyable(state)]
+    return min(prices) if prices else None
+
+
+def affords(state: GameState, player: int, money: int) -> bool:
+    """True when ``money`` pays for at least one display building ``player`` may buy."""
+    cheapest = cheapest_price(state, player)
+    return cheapest is not None and cheapest <= money
+
+
+def _most_affordable(state: GameState, pending: PendingPurchase) -> int:
+    """The most buildings (up to the action's count) the money pays for together.
+
+    The price of a set of buildings only grows with their costs, so the cheapest ones
+    show how many can be afforded.
+    """
+    player = state.current
+    cheapest_first = sorted(_buyable(state), key=lambda c: state.cards.buildings[c].cost or 0)
+    most = 0
+    for size in range(1, min(pending.count, len(cheapest_first)) + 1):
+        if discounted_total(state, player, tuple(cheapest_first[:size])) <= pending.money:
+            most = size
+    return most
+
+
+def _may_buy_nothing(state: GameState, pending: PendingPurchase) -> bool:
+    """Whether buying nothing is allowed when something could be bought (INT-6, INT-7)."""
+    options = state.options
+    if options.buying is BuyRule.MANDATORY:
+        return False  # INT-6: buy as many as can be afforded
+    return not (pending.shipped and not options.ship_without_buying)  # INT-7
+
+
+class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
+    """Choose the buildings the shipment pays for (BUY-5, BUY-6)."""
+
+    answers = (Purchase, SellToTraders)
+    owns = frozenset({"BUY-1", "BUY-5", "BUY-6", "BUY-7", "INT-6", "INLAND-2"})
+
+    def question(self, state: GameState, pending: PendingPurchase) -> str:
+        return "choosing the buildings to buy"
+
+    def moves(self, state: GameState, pending: PendingPurchase) -> tuple[Move, ...]:
+        player = state.current
+        most = _most_affordable(state, pending)
+        if most and state.options.buying is BuyRule.MANDATORY:
+            sizes = range(most, most + 1)
+        else:
+            sizes = range(1, most + 1)
+        buyable = _buyable(state)
+        out: list[Move] = [
+            Purchase(combo)
+            for size in sizes
+            for combo in combinations(buyable, size)
+            if discounted_total(state, player, combo) <= pending.money
+        ]
+        if not most or _may_buy_nothing(state, pending):
+            out.append(Purchase(()))
+        return tuple(out)
+
+    def refusal(
+        self, state: GameState, pending: PendingPurchase, move: Purchase | SellToTraders
+    ) -> Refusal | None:
+        if isinstance(move, SellToTraders):
+            return Refusal("INLAND-2", "The Inland Traders buy before shipping, not after.")
+        cards = move.cards
+        if len(set(cards)) != len(cards):
+            return Refusal("BUY-5", "A building can be bought only once.")
+        if len(cards) > pending.count:
+            return Refusal("BUY-5", f"This action buys at most {pending.count} building(s).")
+        for card in cards:
+            if card not in state.display:
+                return Refusal("BUY-5", f"Building {card} is not in the display.")
+            if state.cards.buildings[card].cost is None:
+                name = state.cards.buildings[card].name
+                return Refusal("BUY-7", f"{name} has no price and cannot be bought.")
+        if list(cards) != sorted(cards, key=state.display.index):
+            return Refusal("BUY-5", "List the buildings in display order.")
+        price = discounted_total(state, state.current, cards)
+        if price > pending.money:
+            return Refusal(
+                "BUY-6", f"The buildings cost ${price} but the shipment made ${pending.money}."
+            )
+        most = _most_affordable(state, pending)
+        if not cards:
+            if not most or _may_buy_nothing(state, pending):
+                return None
+            if state.options.buying is BuyRule.MANDATORY:
+                return Refusal("INT-6", "Buying is mandatory and a building can be afforded.")
+            return Refusal("BUY-1", "Goods were shipped, so a building must be bought (INT-7).")
+        if state.options.buying is BuyRule.MANDATORY and len(cards) < most:
+            return Refusal(
+                "INT-6", "Buying is mandatory: buy as many buildings as can be afforded."
+            )
+        return None
+
+    def apply(self, work: Work, pending: PendingPurchase, move: Purchase | SellToTraders) -> None:
+        assert isinstance(move, Purchase)
+        state = work.state
+        player = work.current
+        cards = move.cards
+        log = work.log
+        if log is not None:
+            if cards:
+                listed = sum(state.cards.buildings[c].cost or 0 for c in cards)
+                price = discounted_total(state, player, cards)
+                log.append(BuildingsBought(player, cards, listed, price, pending.money))
+            else:
+                log.append(NothingBought(player, pending.money))
+        work.buildings[player] = work.buildings[player] + cards  # BUY-8
+        for card in cards:
+            _refill(work, work.display.index(card))
+        gift = abilities.purchase_gift(work.ability(player), len(cards))
+        if gift:  # ABIL-6
+            work.stack.append(PendingGift(player, gift, "ABIL-6", len(cards)))
+            if log is not None:
+                log.append(GiftOwed(player, gift, "ABIL-6"))
+
+
+def _refill(work: Work, slot: int) -> None:
+    """DISPLAY-1: the bought building's place takes the top deck card; INT-8 when none is left."""
+    if work.deck:
+        card = work.deck[0]
+        work.display[slot] = card
+        work.deck = work.deck[1:]
+        if work.log is not None:
+            work.log.append(DisplayRefilled(slot, card))
+    else:
+        del work.display[slot]
+        work.deck_ran_out = True
+        if work.log is not None:
+            work.log.append(DeckRanOut(len(work.display)))
+
+
+#: The purchase after a shipment.
+PURCHASE = _Purchase()

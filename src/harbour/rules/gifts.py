@@ -1,0 +1,72 @@
+"""Gifts of goods of choice that abilities give, decided by their receivers (ABIL-6, ABIL-7, ABIL-10).
+
+A gift waits on the stack as a :class:`~harbour.state.PendingGift` until its receiver,
+who may not be the turn player, takes it (a :class:`~harbour.moves.TakeGoods` move).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from harbour.events import GiftOwed
+from harbour.goods import GOODS, multisets
+from harbour.moves import Move, TakeGoods
+from harbour.rules import abilities
+from harbour.rules.step import Refusal, Step
+from harbour.rules.work import Work
+from harbour.state import BoardSite, GameState, PendingGift
+
+__all__ = ["GIFT", "owe_start_building_gifts"]
+
+
+def owe_start_building_gifts(work: Work, player: int, site: BoardSite) -> None:
+    """ABIL-7: ``player`` gained goods at starting building ``site``.
+
+    Other players whose ability rewards it are each owed goods of their choice, decided in
+    turn order after ``player`` before the turn goes on.
+    """
+    own = site.player == player
+    options = work.state.options
+    n = len(work.goods)
+    gifts = []
+    for seat in ((player + k) % n for k in range(1, n)):
+        amount = abilities.gift_for_start_building(work.ability(seat), own, options)
+        if amount:
+            gifts.append(PendingGift(seat, amount, "ABIL-7"))
+    work.stack.extend(reversed(gifts))  # the first in turn order decides first
+    if work.log is not None:
+        work.log.extend(GiftOwed(g.player, g.amount, "ABIL-7") for g in gifts)
+
+
+@lru_cache(maxsize=64)
+def _choices(amount: int) -> tuple[Move, ...]:
+    return tuple(TakeGoods(g) for g in multisets(amount, GOODS))
+
+
+class _Gift(Step[PendingGift, TakeGoods]):
+    """A gift of goods of choice, decided by its receiver, even out of turn."""
+
+    answers = (TakeGoods,)
+    owns = frozenset({"ABIL-6", "ABIL-7", "ABIL-10", "CHAR-1"})
+    turn_decision = False
+
+    def question(self, state: GameState, pending: PendingGift) -> str:
+        return f"choosing {pending.amount} good(s) to gain"
+
+    def moves(self, state: GameState, pending: PendingGift) -> tuple[Move, ...]:
+        return _choices(pending.amount)
+
+    def refusal(self, state: GameState, pending: PendingGift, move: TakeGoods) -> Refusal | None:
+        goods = move.goods
+        if min(goods.as_tuple()) < 0 or goods.total != pending.amount:
+            return Refusal(
+                pending.cause or "CHAR-1", f"Take exactly {pending.amount} good(s), none negative."
+            )
+        return None
+
+    def apply(self, work: Work, pending: PendingGift, move: TakeGoods) -> None:
+        work.gain(pending.player, move.goods, pending.cause or "CHAR-1")
+
+
+#: The gift step.
+GIFT = _Gift()
