@@ -25,10 +25,11 @@ from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from harbour.bots import Bot, GreedyBot, RandomBot
-from harbour.engine import apply_move, current_player
+from harbour.engine import apply_move_with_events, current_player
+from harbour.facts import GAME
 from harbour.narrate import (
     describe_characters,
-    describe_move,
+    describe_events,
     describe_outcome,
     describe_player,
     describe_setup,
@@ -41,6 +42,7 @@ from harbour.options import (
     CoinDiscount,
     EmptyDeck,
     LastRound,
+    PurchaseLimit,
     ReentryOrder,
     RulesOptions,
     TieBreak,
@@ -73,6 +75,7 @@ _ENUM_OPTIONS: tuple[tuple[str, str, type[enum.Enum], str], ...] = (
     ("empty-deck", "empty_deck", EmptyDeck, "INT-8"),
     ("coin-discount", "coin_discount", CoinDiscount, "INT-9"),
     ("warehouse-keep", "warehouse_keep", WarehouseKeep, "INT-10"),
+    ("purchase-limit", "purchase_limit", PurchaseLimit, "INT-36"),
 )
 
 #: ``--flag`` name, RulesOptions field, enum, interpretation and the ability it reads:
@@ -107,7 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play one seeded game of Harbour between bots and narrate it.",
     )
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), default=3, help="number of players (default: 3)"
+        "--players",
+        type=int,
+        choices=tuple(GAME.player_counts),
+        default=3,
+        help="number of players (default: 3)",
     )
     parser.add_argument(
         "--seed", type=_seed, default=2014, help="game seed, 0 to 2**64-1 (default: 2014)"
@@ -156,6 +163,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="use the Inland Traders side of the market board (INLAND-1; 3 or 4 players)",
     )
+    parser.add_argument(
+        "--inland-traders-two-players",
+        action="store_true",
+        help="allow --inland-traders with 2 players too (INT-37)",
+    )
+    parser.add_argument(
+        "--market-from-bonus-cards",
+        action="store_true",
+        help="place the market by revealing the bonus point cards (BONUS-4)",
+    )
     for flag, field, kind, rule, what in _CHARACTER_OPTIONS:
         default = getattr(defaults, field).value
         parser.add_argument(
@@ -170,8 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _combination_error(args: argparse.Namespace) -> str | None:
     """Why the arguments cannot make a game together, in one line, or ``None``."""
-    if args.inland_traders and args.players < 3:
-        return f"--inland-traders needs 3 or 4 players, not --players {args.players} (INLAND-1)"
+    fewest = GAME.inland_traders_min_players
+    if args.inland_traders and args.players < fewest and not args.inland_traders_two_players:
+        return (
+            f"--inland-traders needs at least {fewest} players, not --players "
+            f"{args.players} (INLAND-1), unless --inland-traders-two-players (INT-37)"
+        )
     if args.characters and args.first_game:
         return (
             "--characters cannot be combined with --first-game: the first-game setup uses "
@@ -199,6 +220,9 @@ def _options(args: argparse.Namespace) -> RulesOptions:
         empty_deck=_reading(args, "empty_deck", EmptyDeck),
         coin_discount=_reading(args, "coin_discount", CoinDiscount),
         warehouse_keep=_reading(args, "warehouse_keep", WarehouseKeep),
+        purchase_limit=_reading(args, "purchase_limit", PurchaseLimit),
+        inland_traders_two_players=bool(args.inland_traders_two_players),
+        market_from_bonus_cards=bool(args.market_from_bonus_cards),
         ship_without_buying=bool(args.ship_without_buying),
         reshuffle_display=not args.no_reshuffle,
         first_game=bool(args.first_game),
@@ -266,8 +290,9 @@ def play(state: GameState, bots: Sequence[Bot], out: TextIO) -> GameState:
     Each decision goes to the bot of the seat that decides it
     (:func:`harbour.current_player`): a gift of goods another player's move wakes is
     chosen by the receiver's bot, out of turn.
-    Moves are applied with the checked :func:`harbour.apply_move`, so a bot returning an
-    illegal move raises :class:`harbour.IllegalMoveError`. Raises ``RuntimeError`` if the
+    Moves are applied with the checked :func:`harbour.apply_move_with_events` and narrated
+    from their events, so a bot returning an illegal move raises
+    :class:`harbour.IllegalMoveError`. Raises ``RuntimeError`` if the
     game runs past :data:`MAX_MOVES` moves.
     """
     group: tuple[int, int] | None = None
@@ -280,8 +305,8 @@ def play(state: GameState, bots: Sequence[Bot], out: TextIO) -> GameState:
             out.write(f"\n{_header(state)}\n")
         # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
         move = bots[current_player(state)].choose(state)
-        after = apply_move(state, move)
-        out.write(_wrap(describe_move(state, move, after)) + "\n")
+        after, events = apply_move_with_events(state, move)
+        out.write(_wrap(describe_events(state, move, events, after)) + "\n")
         if _in_character_setup(state) and not _in_character_setup(after):
             out.write(_wrap(describe_characters(after)) + "\n")
         if state.turn and (after.is_over or (after.turn, after.current) != key):

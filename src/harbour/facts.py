@@ -39,6 +39,10 @@ class GameFacts:
     end_buildings: int = 4
     #: Character boards dealt to each player, of which they keep one (CHAR-2).
     boards_offered: int = 2
+    #: Buildings named for the first-game display (SETUP-5).
+    first_game_buildings: int = 3
+    #: The fewest players the Inland Traders are played with (INLAND-1, INT-37).
+    inland_traders_min_players: int = 3
 
     @property
     def market_squares(self) -> int:

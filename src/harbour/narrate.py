@@ -95,6 +95,9 @@ _OPTION_RULES: dict[str, str] = {
     "inland_traders": "INLAND-1",
     "alchemist": "INT-24",
     "beggar": "INT-25",
+    "purchase_limit": "INT-36",
+    "inland_traders_two_players": "INT-37",
+    "market_from_bonus_cards": "BONUS-4",
 }
 
 

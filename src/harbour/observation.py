@@ -2,7 +2,8 @@
 
 :func:`observe` builds a player's view by allow-list: it copies only what that player may
 know. The deck's order and the other players' bonus point cards are secret; the top
-deck buildings a free-building ability shows (ABIL-8) are seen only by the player choosing.
+deck buildings a free-building ability shows (ABIL-8) and the character boards dealt to a
+player (INT-40) are seen only by the player choosing.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from harbour.goods import Good, Goods
-from harbour.state import GameState, Pending, PendingFreeBuilding, Site
+from harbour.state import GameState, Pending, PendingCharacter, PendingFreeBuilding, Site
 
 __all__ = ["Observation", "PlayerView", "observe"]
 
@@ -66,8 +67,9 @@ def observe(state: GameState, viewer: int) -> Observation:
         for seat, p in enumerate(state.players)
     )
     pending = state.pending
-    if isinstance(pending, PendingFreeBuilding) and pending.player != viewer:
-        pending = None  # the top of the deck is the chooser's secret
+    if isinstance(pending, PendingFreeBuilding | PendingCharacter) and pending.player != viewer:
+        # The top of the deck (ABIL-8) and the boards dealt (INT-40) are the chooser's secret.
+        pending = None
     return Observation(
         viewer=viewer,
         players=views,

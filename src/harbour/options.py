@@ -18,6 +18,7 @@ __all__ = [
     "CoinDiscount",
     "EmptyDeck",
     "LastRound",
+    "PurchaseLimit",
     "ReentryOrder",
     "RulesOptions",
     "TieBreak",
@@ -94,6 +95,16 @@ class WarehouseKeep(enum.Enum):
     ONE_PER_GOOD = "one-per-good"
 
 
+class PurchaseLimit(enum.Enum):
+    """How many buildings a player may buy, unless the action allows more (INT-36)."""
+
+    #: One per buy action (000: "one building at a time, unless the action taken specifies
+    #: otherwise").
+    PER_ACTION = "per-action"
+    #: One per turn (002: "nur ein Gebäude pro Zug", unless the action says otherwise).
+    PER_TURN = "per-turn"
+
+
 class AlchemistReading(enum.Enum):
     """The terms of the Alchemist's once-per-turn conversion (INT-24)."""
 
@@ -159,3 +170,9 @@ class RulesOptions:
     alchemist: AlchemistReading = AlchemistReading.FEE_THEN_TWO_FOR_TWO
     #: INT-25.
     beggar: BeggarTrigger = BeggarTrigger.OWN_STARTING_BUILDING
+    #: INT-36.
+    purchase_limit: PurchaseLimit = PurchaseLimit.PER_ACTION
+    #: INT-37: allow the Inland Traders side with 2 players too (002 says "should" not).
+    inland_traders_two_players: bool = False
+    #: BONUS-4: place the goods on the market squares by revealing the bonus point cards.
+    market_from_bonus_cards: bool = False

@@ -219,6 +219,8 @@ class GameState:
     ability_used: bool = False
     #: Whether a purchase this turn found the deck empty (INT-8, read when the turn ends).
     deck_ran_out: bool = False
+    #: Buildings bought in the current turn (INT-36 under ``PurchaseLimit.PER_TURN``).
+    bought_this_turn: int = 0
 
     @property
     def is_over(self) -> bool:

@@ -121,11 +121,12 @@ def playable(players: int, options: RulesOptions) -> RulesOptions:
     """The options with the variants ``new_game`` refuses for this table switched off.
 
     Characters exclude the first-game setup (CHAR-2); the Inland Traders need 3 or 4
-    players (INLAND-1). Every playable combination maps to itself.
+    players (INLAND-1) unless the INT-37 reading allows 2. Every playable combination maps
+    to itself.
     """
     if options.characters and options.first_game:
         options = attrs.evolve(options, first_game=False)
-    if options.inland_traders and players < 3:
+    if options.inland_traders and players < 3 and not options.inland_traders_two_players:
         options = attrs.evolve(options, inland_traders=False)
     return options
 

@@ -530,3 +530,61 @@ def test_random_games_do_sell_to_the_traders() -> None:
             else:
                 state = harbour.apply_move(state, move)
     assert sold > 0
+
+
+# --------------------------------------------------------------------------- INT-37, INT-40, BONUS-4
+
+
+@pytest.mark.rules("INT-37", "INLAND-1")
+def test_int37_the_inland_traders_with_two_players_are_a_reading() -> None:
+    with pytest.raises(ValueError, match=r"INLAND-1"):
+        harbour.new_game(2, seed=5, options=harbour.RulesOptions(inland_traders=True))
+    options = harbour.RulesOptions(inland_traders=True, inland_traders_two_players=True)
+    state = harbour.new_game(2, seed=5, options=options)
+    assert state.options.inland_traders and len(state.players) == 2
+    state = position(goods=[Goods(1, 1, 1, 1), Goods()], display=["net-loft"], options=options)
+    state = play(state, harbour.MovePawn(BoardSite(0)), harbour.ChooseOption(1))
+    assert harbour.SellToTraders() in harbour.legal_moves(state)
+
+
+@pytest.mark.rules("INT-40", "CHAR-2", "BONUS-3")
+def test_int40_only_the_chooser_sees_the_boards_dealt_to_them() -> None:
+    state = harbour.new_game(3, seed=9, options=harbour.RulesOptions(characters=True))
+    assert isinstance(state.pending, harbour.state.PendingCharacter)
+    assert harbour.observe(state, 0).pending == state.pending
+    assert harbour.observe(state, 1).pending is None
+    assert harbour.observe(state, 2).pending is None
+    kept = state.pending.offered[0]
+    state = harbour.apply_move(state, harbour.ChooseCharacter(kept))
+    assert harbour.observe(state, 2).players[0].board == kept  # the board kept is public
+    assert harbour.observe(state, 1).pending == state.pending  # now Player 2 chooses
+
+
+@pytest.mark.rules("BONUS-4", "SETUP-3")
+def test_bonus4_the_market_placed_with_the_bonus_cards() -> None:
+    from harbour.rng import SplitMix64
+    from harbour.rules.setup import _market_from_bonus_cards
+
+    options = harbour.RulesOptions(market_from_bonus_cards=True)
+    markets = set()
+    for seed in range(40):
+        state = harbour.new_game(3, seed=seed, options=options)
+        assert sorted(state.market) == sorted(harbour.GOODS)
+        markets.add(state.market)
+    assert len(markets) > 10
+    # The procedure: shuffle, reveal one card per square from the $2 square, repeats passed.
+    repeated = attrs.evolve(
+        ORIGINAL_SET,
+        bonus_cards=(*ORIGINAL_BONUS_CARDS, BonusCard("more-fish", "More Fish", F, 2, 1)),
+    )
+    for seed in range(20):
+        order = SplitMix64(seed).shuffled(range(5))
+        expected: list[Good] = []
+        for index in order:
+            good = repeated.bonus_cards[index].good
+            if good not in expected:
+                expected.append(good)
+        assert _market_from_bonus_cards(repeated, SplitMix64(seed)) == tuple(expected)
+    three = attrs.evolve(ORIGINAL_SET, bonus_cards=ORIGINAL_BONUS_CARDS[:3])
+    with pytest.raises(ValueError, match=r"BONUS-4"):
+        harbour.new_game(3, seed=1, options=options, cards=three)

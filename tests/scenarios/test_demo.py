@@ -306,7 +306,7 @@ def test_the_character_readings_reach_the_game(capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--inland-traders", "--players", "2"], "--inland-traders needs 3 or 4 players"),
+        (["--inland-traders", "--players", "2"], "--inland-traders needs at least 3 players"),
         (["--characters", "--first-game"], "--characters cannot be combined with --first-game"),
         (["--alchemist", "two-for-one"], "--alchemist is a reading of a character ability"),
         (["--beggar", "any-starting-building"], "--beggar is a reading of a character ability"),
@@ -340,8 +340,8 @@ def test_a_refused_combination_prints_no_traceback() -> None:
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[-1] == (
-        "python -m harbour.demo: error: --inland-traders needs 3 or 4 players, "
-        "not --players 2 (INLAND-1)"
+        "python -m harbour.demo: error: --inland-traders needs at least 3 players, "
+        "not --players 2 (INLAND-1), unless --inland-traders-two-players (INT-37)"
     )
 
 
@@ -785,3 +785,10 @@ def test_the_setup_of_a_variant_game_keeps_the_bonus_cards_secret() -> None:
     assert "Every player's starting building" not in text
     for bonus_card in ORIGINAL_BONUS_CARDS:
         assert bonus_card.name not in text
+
+
+def test_describe_move_refuses_an_after_state_the_move_does_not_lead_to() -> None:
+    state = harbour.new_game(2, seed=1)
+    move = harbour.ChooseStartingGoods(harbour.Goods(fish=3))
+    with pytest.raises(ValueError, match="not the state"):
+        describe_move(state, move, state)

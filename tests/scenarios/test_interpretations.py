@@ -439,3 +439,101 @@ def test_int17_a_toll_may_be_paid_in_a_good_the_owner_holds_6_of() -> None:
     state = harbour.apply_move(state, harbour.PayToll(S))
     assert state.players[0].goods == Goods(fish=2)
     assert state.players[1].goods == Goods(stone=6)
+
+
+# --------------------------------------------------------------------------- INT-36
+
+
+def _double_buyer() -> harbour.GameState:
+    """Player 1 holds plenty and moves to a building with two buy parts (a card file could
+    print one)."""
+    from harbour.cards import TwoPart
+
+    twice = Building("twice", "Twice Market", 9, 5, (Symbol.COIN,), TwoPart(Buy(), Buy()))
+    cheap = [
+        Building(f"shed-{i}", f"Shed {i}", 2, 1, (Symbol.ANCHOR,), Gain(Goods(fish=1)))
+        for i in range(8)
+    ]
+    cards = custom_set([twice, *cheap])
+    return position(
+        goods=[Goods(fish=6, livestock=6), Goods()],
+        market=(F, L, W, S),
+        display=["twice", "shed-0", "shed-1", "shed-2", "shed-3"],
+        cards=cards,
+    )
+
+
+@pytest.mark.rules("INT-36", "BUY-5", "TURN-4")
+@pytest.mark.parametrize("limit", list(harbour.PurchaseLimit))
+def test_int36_one_building_per_buy_action_or_per_turn(limit: harbour.PurchaseLimit) -> None:
+    state = with_options(_double_buyer(), purchase_limit=limit)
+    cards = state.cards
+    state = play(
+        state,
+        harbour.MovePawn(CardSite(cards.index_of("twice"))),
+        harbour.ChoosePart(0),
+        harbour.Ship((F,)),
+        harbour.Purchase((cards.index_of("shed-0"),)),
+    )
+    assert state.players[0].buildings == (cards.index_of("shed-0"),)
+    if limit is harbour.PurchaseLimit.PER_ACTION:
+        # The second buy part may buy again (000: "one building at a time").
+        assert isinstance(state.pending, harbour.state.PendingEffect)
+        assert state.current == 0 and state.bought_this_turn == 1
+        state = play(state, harbour.Ship((L,)), harbour.Purchase((cards.index_of("shed-1"),)))
+        assert len(state.players[0].buildings) == 2
+    else:
+        # 002's "ein Gebäude pro Zug": the second buy part can buy nothing and is skipped.
+        assert state.current == 1 and state.pending == PendingMove()
+        assert state.bought_this_turn == 0  # counted afresh each turn
+
+
+# --------------------------------------------------------------------------- INT-38
+
+
+@pytest.mark.rules("INT-38", "CHAR-2")
+def test_int38_the_card_set_decides_how_many_boards_there_are() -> None:
+    assert len(ORIGINAL_SET.characters) == 8
+    options = harbour.RulesOptions(characters=True)
+    harbour.new_game(4, seed=1, options=options)  # 2 boards for each of 4 players
+    fewer = attrs_evolve_characters(ORIGINAL_SET, 7)
+    harbour.new_game(3, seed=1, options=options, cards=fewer)
+    with pytest.raises(ValueError, match=r"CHAR-2"):
+        harbour.new_game(4, seed=1, options=options, cards=fewer)
+
+
+def attrs_evolve_characters(cards: harbour.cards.CardSet, count: int) -> harbour.cards.CardSet:
+    import attrs
+
+    return attrs.evolve(cards, characters=cards.characters[:count])
+
+
+# --------------------------------------------------------------------------- INT-39
+
+
+@pytest.mark.rules("INT-39", "BUY-8", "TURN-2", "TOLL-1")
+def test_int39_the_display_building_a_pawn_stands_on_may_be_bought() -> None:
+    state = position(
+        goods=[Goods(fish=2, stone=5), Goods(fish=2)],
+        market=(F, L, W, S),
+        display=["counting-house", "net-loft"],
+    )
+    house = card("counting-house")  # $6; its own action buys a building
+    state = play(state, go("counting-house"), harbour.Ship((F, S)))
+    assert (house,) in purchases(state)
+    state = harbour.apply_move(state, harbour.Purchase((house,)))
+    assert state.players[0].buildings == (house,)
+    assert state.players[0].pawn == CardSite(house)  # the pawn stays
+    # Player 1's pawn still occupies it; they must leave it on their next turn, and then
+    # Player 2 may use it, paying Player 1 a toll.
+    assert refused(state, go("counting-house")) == "TURN-1"
+    state = harbour.apply_move(state, go("net-loft"))
+    assert refused(state, go("counting-house")) == "TURN-2"
+    state = play(
+        state,
+        harbour.MovePawn(BoardSite(0)),
+        harbour.ChooseOption(0),
+        harbour.TakeGoods(Goods(fish=2)),
+    )
+    state = harbour.apply_move(state, go("counting-house"))
+    assert state.pending == PendingToll(0)

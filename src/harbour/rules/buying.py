@@ -17,13 +17,13 @@ from harbour.events import (
     NothingBought,
 )
 from harbour.moves import Move, Purchase, SellToTraders
-from harbour.options import BuyRule, CoinDiscount
+from harbour.options import BuyRule, CoinDiscount, PurchaseLimit, RulesOptions
 from harbour.rules import abilities
 from harbour.rules.step import Refusal, Step
 from harbour.rules.work import Work
 from harbour.state import GameState, PendingGift, PendingPurchase
 
-__all__ = ["PURCHASE", "affords", "cheapest_price", "discounted_total"]
+__all__ = ["PURCHASE", "affords", "allowance", "cheapest_price", "discounted_total"]
 
 
 def discounted_total(state: GameState, player: int, cards: tuple[int, ...]) -> int:
@@ -38,6 +38,17 @@ def _price(costs: list[int], coins: int, rule: CoinDiscount) -> int:
     if rule is CoinDiscount.ONCE_PER_ACTION:
         return max(0, sum(costs) - coins)
     return sum(max(0, cost - coins) for cost in costs)
+
+
+def allowance(options: RulesOptions, count: int, bought_this_turn: int) -> int:
+    """BUY-5, INT-36: how many buildings a buy action allowing ``count`` may still buy.
+
+    Per buy action (the default) it is ``count``; per turn, the buildings bought earlier in
+    the turn count against it.
+    """
+    if options.purchase_limit is PurchaseLimit.PER_TURN:
+        return max(0, count - bought_this_turn)
+    return count
 
 
 def _buyable(state: GameState) -> list[int]:
@@ -160,6 +171,7 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
             else:
                 log.append(NothingBought(player, pending.money))
         work.buildings[player] = work.buildings[player] + cards  # BUY-8
+        work.bought_this_turn += len(cards)
         for card in cards:
             _refill(work, work.display.index(card))
         gift = abilities.purchase_gift(work.ability(player), len(cards))

@@ -47,6 +47,7 @@ def end_turn(work: Work) -> None:
     work.turn += 1
     work.ability_used = False
     work.deck_ran_out = False
+    work.bought_this_turn = 0
     work.stack.append(PendingMove())
     if log is not None:
         log.append(TurnBegan(work.current, work.turn))

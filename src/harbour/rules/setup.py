@@ -15,7 +15,7 @@ from harbour.events import (
     TurnBegan,
 )
 from harbour.facts import GAME
-from harbour.goods import GOODS, Goods, multisets
+from harbour.goods import GOODS, Good, Goods, multisets
 from harbour.moves import ChooseCharacter, ChooseFreeBuilding, ChooseStartingGoods, Move
 from harbour.options import RulesOptions
 from harbour.rng import SplitMix64
@@ -44,7 +44,7 @@ def new_game(
     options: RulesOptions | None = None,
     cards: CardSet | None = None,
 ) -> GameState:
-    """A new game of ``players`` players (2-4), shuffled from ``seed`` (0 <= seed < 2**64).
+    """A new game of ``players`` players (2 to 4), shuffled from ``seed`` (0 <= seed < 2**64).
 
     ``options`` selects rule readings and variants (default: the documented readings, the
     standard setup); ``cards`` the card set (default: the library's original set,
@@ -62,7 +62,10 @@ def new_game(
     if options is None:
         options = RulesOptions()
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"players must be an integer from 2 to 4, got {players!r}")
+        raise ValueError(
+            f"players must be an integer from {GAME.min_players} to {GAME.max_players}, "
+            f"got {players!r}"
+        )
     if players not in GAME.player_counts:
         raise ValueError(
             f"Harbour is played by {GAME.min_players} to {GAME.max_players} players, got {players}"
@@ -78,7 +81,10 @@ def new_game(
 
     rng = SplitMix64(seed)
     display, deck = _deal(cards, players, options, rng)
-    market = rng.shuffled(GOODS)  # SETUP-3
+    if options.market_from_bonus_cards:  # BONUS-4
+        market = _market_from_bonus_cards(cards, rng)
+    else:
+        market = rng.shuffled(GOODS)  # SETUP-3
     stack: list[Pending] = [PendingStartingGoods()]
     if options.characters:  # CHAR-2: boards dealt at random, one kept after seeing the display
         boards = rng.shuffled(range(len(cards.characters)))
@@ -118,9 +124,16 @@ def _check_variants(players: int, options: RulesOptions, cards: CardSet) -> None
             f"card set {cards.name!r} has {len(cards.bonus_cards)} bonus point cards; "
             f"{players} players need {players} (BONUS-1)"
         )
-    if options.inland_traders and players < 3:
+    fewest = GAME.inland_traders_min_players
+    if options.inland_traders and players < fewest and not options.inland_traders_two_players:
         raise ValueError(
-            f"the Inland Traders side is played with 3 or 4 players only, not {players} (INLAND-1)"
+            f"the Inland Traders side is played with at least {fewest} players, not {players} "
+            "(INLAND-1; inland_traders_two_players allows 2, INT-37)"
+        )
+    if options.market_from_bonus_cards and {c.good for c in cards.bonus_cards} != set(GOODS):
+        raise ValueError(
+            f"card set {cards.name!r}: placing the market with the bonus point cards needs "
+            "cards naming each of the four goods (BONUS-4)"
         )
 
 
@@ -135,10 +148,10 @@ def _deal(
         )
     if options.first_game:  # SETUP-5
         trio = cards.first_game_buildings
-        if len(trio) != 3:
+        if len(trio) != GAME.first_game_buildings:
             raise ValueError(
                 f"card set {cards.name!r} marks {len(trio)} first-game buildings; the "
-                "first-game setup needs exactly 3"
+                f"first-game setup needs exactly {GAME.first_game_buildings}"
             )
         rest = rng.shuffled([i for i in range(count) if i not in trio])
         return trio + rest[:players], rest[players:]
@@ -158,6 +171,20 @@ def _deal(
     raise ValueError(  # pragma: no cover - needs a card set that almost always fails
         f"card set {cards.name!r}: no display without {limit} buy symbols in {_MAX_DEALS} deals"
     )
+
+
+def _market_from_bonus_cards(cards: CardSet, rng: SplitMix64) -> tuple[Good, ...]:
+    """BONUS-4: shuffle the bonus cards and reveal one per market square, from the $2 square.
+
+    A card naming a good already placed is passed over (only a card set with repeated goods
+    has one).
+    """
+    market: list[Good] = []
+    for index in rng.shuffled(range(len(cards.bonus_cards))):
+        good = cards.bonus_cards[index].good
+        if good not in market:
+            market.append(good)
+    return tuple(market)
 
 
 # --------------------------------------------------------------------------- setup decisions

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from harbour.cards.effects import Buy, Symbol
-from harbour.events import GoodsShipped, MarketAdjusted, MoneyLost, SoldToTraders
+from harbour.events import GoodsShipped, MarketAdjusted, MoneyLost, SoldToTraders, StepSkipped
 from harbour.goods import GOODS, Good, Goods, multisets
 from harbour.market import adjust_market
 from harbour.moves import Move, SellToTraders, Ship
 from harbour.options import BuyRule, WarehouseKeep
 from harbour.rules import abilities
-from harbour.rules.buying import affords, cheapest_price
+from harbour.rules.buying import affords, allowance, cheapest_price
 from harbour.rules.step import Refusal, Step
 from harbour.rules.work import Work
 from harbour.state import GameState, PendingEffect, PendingPurchase, PendingShip
@@ -202,7 +202,8 @@ def _ship(work: Work, move: Ship, count: int, base: int) -> None:
         if log is not None and money:
             log.append(MoneyLost(player, money))
         return  # nothing can be bought: the purchase step would offer no choice
-    work.stack.append(PendingPurchase(money, count, bool(move.goods)))
+    allowed = allowance(state.options, count, work.bought_this_turn)  # BUY-5, INT-36
+    work.stack.append(PendingPurchase(money, allowed, bool(move.goods)))
 
 
 class _Buy(Step[PendingEffect, Ship | SellToTraders]):
@@ -210,9 +211,20 @@ class _Buy(Step[PendingEffect, Ship | SellToTraders]):
 
     answers = (Ship, SellToTraders)
     owns = frozenset({"BUY-1", "BUY-2", "BUY-3", "SYM-3", "INT-6", "INT-10", "INLAND-2"})
+    may_be_automatic = True
 
     def question(self, state: GameState, pending: PendingEffect) -> str:
         return "choosing the goods to ship"
+
+    def automatic(self, work: Work, pending: PendingEffect) -> bool:
+        effect = pending.effect
+        assert isinstance(effect, Buy)
+        if allowance(work.state.options, effect.count, work.bought_this_turn):
+            return False
+        work.stack.pop()  # INT-36: no building may be bought any more this turn
+        if work.log is not None:
+            work.log.append(StepSkipped(work.current, effect, "INT-36"))
+        return True
 
     def moves(self, state: GameState, pending: PendingEffect) -> tuple[Move, ...]:
         moves = _Shipping(state, 0).moves()

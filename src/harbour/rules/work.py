@@ -28,6 +28,7 @@ class Work:
     __slots__ = (
         "ability_used",
         "boards",
+        "bought_this_turn",
         "buildings",
         "cards",
         "current",
@@ -65,6 +66,7 @@ class Work:
         self.last_round_turns = state.last_round_turns
         self.ability_used = state.ability_used
         self.deck_ran_out = state.deck_ran_out
+        self.bought_this_turn = state.bought_this_turn
 
     def freeze(self) -> GameState:
         """The frozen state; players whose part did not change are shared, not copied."""
@@ -105,6 +107,7 @@ class Work:
             self.last_round_turns,
             self.ability_used,
             self.deck_ran_out,
+            self.bought_this_turn,
         )
 
     # -- what the work holds now
