@@ -28,8 +28,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
+# The tests run on every core (pytest-xdist); CI machines have 2.
 pytest: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 docs: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html

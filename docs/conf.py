@@ -15,7 +15,6 @@ copyright = "2026, the Harbour rules library developers"
 
 extensions = [
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "myst_parser",
     "cardref",

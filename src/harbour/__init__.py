@@ -17,7 +17,14 @@ from harbour.engine import (
     legal_moves,
     verify_move,
 )
-from harbour.errors import GameNotOverError, HarbourError, IllegalMoveError
+from harbour.errors import (
+    GameNotOverError,
+    HarbourError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    InvalidValueError,
+)
 from harbour.facts import GAME, GameFacts
 from harbour.goods import GOODS, MAX_GOODS, Good, Goods
 from harbour.moves import (
@@ -53,10 +60,12 @@ from harbour.options import (
     UnpayableToll,
     WarehouseKeep,
 )
+from harbour.positions import position
 from harbour.rules.step import Refusal
 from harbour.scoring import Outcome, outcome, victory_points
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
+from harbour.validation import Violation, validate
 
 __version__ = "0.1.0"
 
@@ -86,6 +95,9 @@ __all__ = [
     "Goods",
     "HarbourError",
     "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "InvalidValueError",
     "LastRound",
     "Move",
     "MovePawn",
@@ -107,6 +119,7 @@ __all__ = [
     "TieBreak",
     "UnpayableToll",
     "UseAbility",
+    "Violation",
     "WarehouseKeep",
     "__version__",
     "apply_move",
@@ -121,6 +134,8 @@ __all__ = [
     "new_game",
     "observe",
     "outcome",
+    "position",
+    "validate",
     "verify_move",
     "victory_points",
 ]

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from harbour.errors import IllegalMoveError
+from harbour.errors import IllegalMoveError, InvalidMoveError
 from harbour.events import Event
-from harbour.moves import Move, SellToTraders, UseAbility
+from harbour.moves import MOVE_TYPES, Move, SellToTraders, UseAbility, out_of_range
 from harbour.rules import conversion, end, shipping, toll
 from harbour.rules.step import Refusal, Step
 from harbour.rules.table import move_kind, step_of
@@ -85,12 +85,27 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 # --------------------------------------------------------------------------- checking
 
 
-def explain(state: GameState, move: object) -> Refusal | None:
+def _well_formed(state: GameState, move: object) -> None:
+    """INPUT-1: raise :class:`InvalidMoveError` unless ``move`` is a move this game can name."""
+    if type(move) not in MOVE_TYPES:
+        raise InvalidMoveError(f"not a move: {move!r}")
+    assert isinstance(move, Move)
+    problem = out_of_range(
+        move, len(state.cards.buildings), len(state.cards.characters), len(state.players)
+    )
+    if problem is not None:
+        raise InvalidMoveError(f"{move!r}: {problem}")
+
+
+def explain(state: GameState, move: Move) -> Refusal | None:
     """Why ``move`` is not legal now (the rule and a sentence), or ``None`` when it is.
 
     The move is checked by itself, without listing every legal move; the explanation
-    comes from the same step that lists the legal moves.
+    comes from the same step that lists the legal moves. A value that is not a move of
+    this game (not a move at all, or naming a building, board or seat the game does not
+    have) raises :class:`InvalidMoveError`.
     """
+    _well_formed(state, move)
     if not state.stack:
         return Refusal("END-2", "The game is over; no move is legal.")
     top = state.stack[-1]
@@ -105,25 +120,28 @@ def explain(state: GameState, move: object) -> Refusal | None:
         found = step.refusal(state, top, move)
     else:
         found = _not_an_answer(state, top, step, move)
-    if found is None and toll.at_risk(state):
-        assert isinstance(move, Move)  # an answer of the step
-        if not toll.payable_after(state, move, _candidates, apply_move_unchecked):
-            return toll.unpayable_refusal(state, move)
+    if (
+        found is None
+        and toll.at_risk(state)
+        and not toll.payable_after(state, move, _candidates, apply_move_unchecked)
+    ):
+        return toll.unpayable_refusal(state, move)
     return found
 
 
-def _not_an_answer(state: GameState, top: Pending, step: Step[Any, Any], move: object) -> Refusal:
-    kind = move_kind(move) if isinstance(move, Move) else f"a {type(move).__name__}"
+def _not_an_answer(state: GameState, top: Pending, step: Step[Any, Any], move: Move) -> Refusal:
     return Refusal(
         "TURN-6",
-        f"Player {state.decider + 1} is {step.question(state, top)}; {kind} does not answer that.",
+        f"Player {state.decider + 1} is {step.question(state, top)}; "
+        f"{move_kind(move)} does not answer that.",
     )
 
 
 def verify_move(state: GameState, move: Move) -> None:
     """Raise :class:`IllegalMoveError` naming the rule unless ``move`` is legal now.
 
-    The move is checked by itself, without listing every legal move.
+    The move is checked by itself, without listing every legal move. A value that is not
+    a well-formed move of this game raises :class:`InvalidMoveError` instead.
     """
     found = explain(state, move)
     if found is not None:
@@ -131,8 +149,11 @@ def verify_move(state: GameState, move: Move) -> None:
 
 
 def can_apply(state: GameState, move: Move) -> bool:
-    """True when ``move`` is legal now."""
-    return explain(state, move) is None
+    """True when ``move`` is legal now (False for any other value, never an exception)."""
+    try:
+        return explain(state, move) is None
+    except InvalidMoveError:
+        return False
 
 
 # --------------------------------------------------------------------------- applying
@@ -157,7 +178,9 @@ def _apply(work: Work, move: Move) -> None:
 def apply_move(state: GameState, move: Move) -> GameState:
     """The state after ``move``; the input is not changed.
 
-    Raises :class:`IllegalMoveError` (a ``ValueError``) naming the rule the move breaks.
+    Raises :class:`IllegalMoveError` (a ``ValueError``) naming the rule the move breaks,
+    or :class:`InvalidMoveError` (also a ``ValueError``) for a value that is not a
+    well-formed move of this game.
     """
     verify_move(state, move)
     return apply_move_unchecked(state, move)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 
 __all__ = ["GOODS", "MAX_GOODS", "Good", "Goods", "multisets"]
@@ -37,15 +38,34 @@ GOODS: tuple[Good, ...] = tuple(Good)
 class Goods:
     """A number of units of each good, for example a player's warehouse.
 
-    Instances are immutable; arithmetic helpers return new instances.
-    Counts are plain integers; the bounds 0..6 of a warehouse are enforced by the
-    rules engine, not here, so that costs and gains can be expressed too.
+    Instances are immutable; arithmetic helpers return new instances. Each count is a
+    whole number (an ``int``, not a ``bool`` or ``float``) from 0 up; anything else raises
+    :class:`~harbour.errors.InvalidValueError`. The upper bound of a warehouse (6, GOODS-2)
+    is the rules' business, not this class's, so that gains can be expressed too.
     """
 
     fish: int = 0
     livestock: int = 0
     wood: int = 0
     stone: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        f, li, w, s = self.fish, self.livestock, self.wood, self.stone
+        if not (
+            type(f) is int
+            and type(li) is int
+            and type(w) is int
+            and type(s) is int
+            and f >= 0
+            and li >= 0
+            and w >= 0
+            and s >= 0
+        ):
+            for good, count in zip(GOODS, (f, li, w, s), strict=True):
+                if type(count) is not int or count < 0:
+                    raise InvalidValueError(
+                        f"Goods({good.label}=...) must be a whole number >= 0, got {count!r}"
+                    )
 
     @classmethod
     def of(cls, counts: tuple[int, int, int, int]) -> Goods:
@@ -93,7 +113,7 @@ class Goods:
         )
 
     def minus(self, other: Goods) -> Goods:
-        """Subtract ``other`` (the result may be negative; callers check first)."""
+        """Subtract ``other``; :class:`~harbour.errors.InvalidValueError` if a count would go below 0."""
         a, b = self.as_tuple(), other.as_tuple()
         return Goods(a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from harbour.errors import InvalidValueError
 from harbour.goods import Good, Goods
 from harbour.state import GameState, Pending, PendingCharacter, PendingFreeBuilding, Site
 
@@ -52,8 +53,11 @@ class Observation:
 
 def observe(state: GameState, viewer: int) -> Observation:
     """The part of ``state`` that player ``viewer`` (a seat) may see."""
-    if not 0 <= viewer < len(state.players):
-        raise ValueError(f"viewer must be a seat from 0 to {len(state.players) - 1}, got {viewer}")
+    if type(viewer) is not int or not 0 <= viewer < len(state.players):
+        raise InvalidValueError(
+            f"viewer must be a seat, a whole number from 0 to {len(state.players) - 1}, "
+            f"got {viewer!r}"
+        )
     views = tuple(
         PlayerView(
             goods=p.goods,

@@ -3,13 +3,27 @@
 Where the three rulebooks disagree or are silent, :class:`RulesOptions` selects the
 reading. The defaults are the documented readings; every field names the interpretation
 ``INT-n`` it selects.
+
+Each field takes its enum member or that member's exact string value (as a JSON or TOML
+configuration gives it), and a switch takes ``True`` or ``False``; anything else raises
+:class:`~harbour.errors.InvalidValueError` listing the allowed values (INPUT-2):
+
+>>> RulesOptions(reentry="kept").reentry
+<ReentryOrder.KEPT: 'kept'>
+>>> RulesOptions(reentry="reversed-order")
+Traceback (most recent call last):
+...
+harbour.errors.InvalidValueError: ReentryOrder must be one of 'reversed', 'kept' (or ReentryOrder members), got 'reversed-order'
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
+
+from harbour.errors import InvalidValueError
 
 __all__ = [
     "AlchemistReading",
@@ -27,7 +41,18 @@ __all__ = [
 ]
 
 
-class LastRound(enum.Enum):
+class _Reading(enum.Enum):
+    """An enum of readings; a value that is none of them raises, listing those that are."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        allowed = ", ".join(repr(m.value) for m in cls)
+        raise InvalidValueError(
+            f"{cls.__name__} must be one of {allowed} (or {cls.__name__} members), got {value!r}"
+        )
+
+
+class LastRound(_Reading):
     """Who takes a last turn after a player's 4th building (INT-1)."""
 
     #: Every other player takes one last turn (000, 002; 001's "Winning" section).
@@ -36,7 +61,7 @@ class LastRound(enum.Enum):
     ALL_PLAYERS = "all-players"
 
 
-class TieBreak(enum.Enum):
+class TieBreak(_Reading):
     """How ties on victory points are broken (INT-2)."""
 
     #: Most bought buildings, then most goods (000, 002).
@@ -45,7 +70,7 @@ class TieBreak(enum.Enum):
     BUILDINGS_ONLY = "buildings-only"
 
 
-class ReentryOrder(enum.Enum):
+class ReentryOrder(_Reading):
     """The order in which several shipped goods re-enter the market (INT-3)."""
 
     #: 001's worked example: the least-in-demand shipped good ends highest; order reverses.
@@ -54,7 +79,7 @@ class ReentryOrder(enum.Enum):
     KEPT = "kept"
 
 
-class UnpayableToll(enum.Enum):
+class UnpayableToll(_Reading):
     """What happens to a toll that cannot be paid (INT-5)."""
 
     #: A tolled building may be used only if the toll can be paid, before or after.
@@ -63,14 +88,14 @@ class UnpayableToll(enum.Enum):
     FORGIVEN = "forgiven"
 
 
-class BuyRule(enum.Enum):
+class BuyRule(_Reading):
     """Whether buying is optional when a building could be afforded (INT-6)."""
 
     OPTIONAL = "optional"
     MANDATORY = "mandatory"
 
 
-class EmptyDeck(enum.Enum):
+class EmptyDeck(_Reading):
     """What an empty deck does when the display needs a card (INT-8)."""
 
     #: The display is not refilled and shrinks.
@@ -79,14 +104,14 @@ class EmptyDeck(enum.Enum):
     LAST_ROUND = "last-round"
 
 
-class CoinDiscount(enum.Enum):
+class CoinDiscount(_Reading):
     """How coins discount several buildings bought in one action (INT-9)."""
 
     EACH_BUILDING = "each-building"
     ONCE_PER_ACTION = "once-per-action"
 
 
-class WarehouseKeep(enum.Enum):
+class WarehouseKeep(_Reading):
     """Which shipped goods warehouse symbols may keep (INT-10)."""
 
     #: Up to one unit per symbol, from any shipped goods (several of one good allowed).
@@ -95,7 +120,7 @@ class WarehouseKeep(enum.Enum):
     ONE_PER_GOOD = "one-per-good"
 
 
-class PurchaseLimit(enum.Enum):
+class PurchaseLimit(_Reading):
     """How many buildings a player may buy, unless the action allows more (INT-36)."""
 
     #: One per buy action (000: "one building at a time, unless the action taken specifies
@@ -105,7 +130,7 @@ class PurchaseLimit(enum.Enum):
     PER_TURN = "per-turn"
 
 
-class AlchemistReading(enum.Enum):
+class AlchemistReading(_Reading):
     """The terms of the Alchemist's once-per-turn conversion (INT-24)."""
 
     #: Pay 1 good of any kind, then turn 2 goods of one kind into 2 goods of another kind.
@@ -125,7 +150,7 @@ class AlchemistReading(enum.Enum):
         }[self]
 
 
-class BeggarTrigger(enum.Enum):
+class BeggarTrigger(_Reading):
     """Which starting-building gains trigger the Beggar's ability (INT-25)."""
 
     #: Another player gains goods from their own starting building.
@@ -134,45 +159,108 @@ class BeggarTrigger(enum.Enum):
     ANY_STARTING_BUILDING = "any-starting-building"
 
 
+# Converters of the readings: a member, or its exact string value (INPUT-2).
+
+
+def _last_round(value: LastRound | str) -> LastRound:
+    return LastRound(value)
+
+
+def _tie_break(value: TieBreak | str) -> TieBreak:
+    return TieBreak(value)
+
+
+def _reentry_order(value: ReentryOrder | str) -> ReentryOrder:
+    return ReentryOrder(value)
+
+
+def _unpayable_toll(value: UnpayableToll | str) -> UnpayableToll:
+    return UnpayableToll(value)
+
+
+def _buy_rule(value: BuyRule | str) -> BuyRule:
+    return BuyRule(value)
+
+
+def _empty_deck(value: EmptyDeck | str) -> EmptyDeck:
+    return EmptyDeck(value)
+
+
+def _coin_discount(value: CoinDiscount | str) -> CoinDiscount:
+    return CoinDiscount(value)
+
+
+def _warehouse_keep(value: WarehouseKeep | str) -> WarehouseKeep:
+    return WarehouseKeep(value)
+
+
+def _beggar_trigger(value: BeggarTrigger | str) -> BeggarTrigger:
+    return BeggarTrigger(value)
+
+
+def _purchase_limit(value: PurchaseLimit | str) -> PurchaseLimit:
+    return PurchaseLimit(value)
+
+
+def _switch(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidValueError(
+            f"RulesOptions.{attribute.name} must be True or False, got {value!r}"
+        )
+
+
 @attrs.frozen(slots=True)
 class RulesOptions:
     """The rule readings and setup variant of a game; the defaults are the documented readings."""
 
     #: INT-1.
-    last_round: LastRound = LastRound.OTHER_PLAYERS
+    last_round: LastRound = attrs.field(default=LastRound.OTHER_PLAYERS, converter=_last_round)
     #: INT-2.
-    tie_break: TieBreak = TieBreak.BUILDINGS_THEN_GOODS
+    tie_break: TieBreak = attrs.field(default=TieBreak.BUILDINGS_THEN_GOODS, converter=_tie_break)
     #: INT-3.
-    reentry: ReentryOrder = ReentryOrder.REVERSED
+    reentry: ReentryOrder = attrs.field(default=ReentryOrder.REVERSED, converter=_reentry_order)
     #: INT-5.
-    unpayable_toll: UnpayableToll = UnpayableToll.CANNOT_ENTER
+    unpayable_toll: UnpayableToll = attrs.field(
+        default=UnpayableToll.CANNOT_ENTER, converter=_unpayable_toll
+    )
     #: INT-6.
-    buying: BuyRule = BuyRule.OPTIONAL
+    buying: BuyRule = attrs.field(default=BuyRule.OPTIONAL, converter=_buy_rule)
     #: INT-7: may goods be shipped when no building is then bought?
-    ship_without_buying: bool = False
+    ship_without_buying: bool = attrs.field(default=False, validator=_switch)
     #: INT-8.
-    empty_deck: EmptyDeck = EmptyDeck.NO_REFILL
+    empty_deck: EmptyDeck = attrs.field(default=EmptyDeck.NO_REFILL, converter=_empty_deck)
     #: INT-9.
-    coin_discount: CoinDiscount = CoinDiscount.EACH_BUILDING
+    coin_discount: CoinDiscount = attrs.field(
+        default=CoinDiscount.EACH_BUILDING, converter=_coin_discount
+    )
     #: INT-10.
-    warehouse_keep: WarehouseKeep = WarehouseKeep.ANY_SHIPPED
+    warehouse_keep: WarehouseKeep = attrs.field(
+        default=WarehouseKeep.ANY_SHIPPED, converter=_warehouse_keep
+    )
     #: INT-11: reshuffle a display showing three or more buy symbols (SETUP-2).
-    reshuffle_display: bool = True
+    reshuffle_display: bool = attrs.field(default=True, validator=_switch)
     #: SETUP-5: the first-game setup.
-    first_game: bool = False
+    first_game: bool = attrs.field(default=False, validator=_switch)
     #: CHAR-2: play with the character side of the player boards.
-    characters: bool = False
+    characters: bool = attrs.field(default=False, validator=_switch)
     #: BONUS-1: deal the bonus point cards.
-    bonus_cards: bool = False
+    bonus_cards: bool = attrs.field(default=False, validator=_switch)
     #: INLAND-1: use the Inland Traders side of the market board (3-4 players).
-    inland_traders: bool = False
+    inland_traders: bool = attrs.field(default=False, validator=_switch)
     #: INT-24.
-    alchemist: AlchemistReading = AlchemistReading.FEE_THEN_TWO_FOR_TWO
+    alchemist: AlchemistReading = attrs.field(
+        default=AlchemistReading.FEE_THEN_TWO_FOR_TWO,
+        converter=AlchemistReading,
+    )
     #: INT-25.
-    beggar: BeggarTrigger = BeggarTrigger.OWN_STARTING_BUILDING
+    beggar: BeggarTrigger = attrs.field(
+        default=BeggarTrigger.OWN_STARTING_BUILDING, converter=_beggar_trigger
+    )
     #: INT-36.
-    purchase_limit: PurchaseLimit = PurchaseLimit.PER_ACTION
+    purchase_limit: PurchaseLimit = attrs.field(
+        default=PurchaseLimit.PER_ACTION, converter=_purchase_limit
+    )
     #: INT-37: allow the Inland Traders side with 2 players too (002 says "should" not).
-    inland_traders_two_players: bool = False
+    inland_traders_two_players: bool = attrs.field(default=False, validator=_switch)
     #: BONUS-4: place the goods on the market squares by revealing the bonus point cards.
-    market_from_bonus_cards: bool = False
+    market_from_bonus_cards: bool = attrs.field(default=False, validator=_switch)

@@ -14,6 +14,7 @@ import attrs
 
 from harbour.cards.effects import Effect, Symbol
 from harbour.cards.model import Building, CardSet, PlayerBoard
+from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import Good, Goods
 from harbour.options import RulesOptions
@@ -55,18 +56,24 @@ def count_symbol(cards: CardSet, board: int | None, owned: tuple[int, ...], symb
     return n
 
 
+def _index(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        name = f"{type(instance).__name__}.{attribute.name}"
+        raise InvalidValueError(f"{name} must be a whole number >= 0, got {value!r}")
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class CardSite:
     """A building card (in the display or owned), by its index in the card set."""
 
-    card: int
+    card: int = attrs.field(validator=_index)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
 class BoardSite:
     """The starting building on a player's board, by the player's seat."""
 
-    player: int
+    player: int = attrs.field(validator=_index)
 
 
 #: A building a pawn can stand on.

@@ -28,6 +28,7 @@ from tests.property.test_state_machine import (
     ARBITRARY_MOVES,
     candidate_moves,
     card_sets,
+    in_game,
     playable,
     player_counts,
     rules_options,
@@ -62,6 +63,10 @@ def check_position(state: GameState, extra: list[Any]) -> None:
         assert harbour.explain(state, move) is None, (move, state.pending)
     legal_set = set(legal)
     for move in [*candidate_moves(state), *extra]:
+        if not in_game(state, move):
+            with pytest.raises(harbour.InvalidMoveError):
+                harbour.explain(state, move)
+            continue
         found = harbour.explain(state, move)
         assert (found is None) == (move in legal_set), (move, found, state.pending)
         if found is not None:

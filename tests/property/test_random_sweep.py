@@ -121,6 +121,7 @@ def play_game(index: int) -> Played:
         move = rng.choice(harbour.legal_moves(state))
         after, events = harbour.apply_move_with_events(state, move)
         assert after == harbour.apply_move_unchecked(state, move), (index, decisions, move)
+        assert harbour.validate(after) == (), (index, decisions, move, harbour.validate(after))
         unknown = {e.rule_id for e in events} - SPEC_IDS
         assert not unknown, (index, decisions, move, unknown)
         state = after
@@ -174,6 +175,9 @@ def check_finished(index: int, played: Played) -> None:
     "INT-27",
     "INLAND-1",
     "TURN-6",
+    "STATE-1",
+    "STATE-3",
+    "STATE-5",
 )
 @pytest.mark.parametrize("number", range(CHUNKS))
 def test_random_games_end_and_score(number: int) -> None:

@@ -13,7 +13,7 @@ import copy
 import enum
 import re
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations
 from typing import Any
 
 import attrs
@@ -72,6 +72,7 @@ from harbour.cards.effects import Buy, Exchange
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
 from harbour.goods import multisets
+from harbour.moves import out_of_range
 from harbour.rng import SplitMix64
 from harbour.state import (
     PendingCharacter,
@@ -133,22 +134,27 @@ def playable(players: int, options: RulesOptions) -> RulesOptions:
 
 player_counts = st.integers(2, 4)
 seeds = st.integers(0, 2**32)
-_counts = st.integers(-2, MAX_GOODS + 2)
+_counts = st.integers(0, MAX_GOODS)
 any_goods = st.builds(Goods, _counts, _counts, _counts, _counts)
 goods_kinds = st.sampled_from(GOODS)
-card_indices = st.integers(-2, N_BUILDINGS + 1)
-small_ints = st.integers(-2, 5)
+card_indices = st.integers(0, N_BUILDINGS + 1)
+small_ints = st.integers(0, 5)
 sites = st.one_of(
     st.builds(CardSite, card_indices),
-    st.builds(BoardSite, st.integers(-1, 5)),
+    st.builds(BoardSite, st.integers(0, 4)),
 )
+squares = st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True).map(sorted)
 
 
 def _arbitrary_moves() -> st.SearchStrategy[Move]:
-    """A move of any type with arbitrary (often out-of-range or inconsistent) contents."""
-    good_tuples = st.lists(goods_kinds, max_size=5).map(tuple)
+    """A well-formed move of any type with arbitrary (often illegal) contents.
+
+    Indices may pass the card set's or the table's size (a ``harbour.InvalidMoveError``);
+    values no move can hold are the business of ``tests/property/test_hostile_input.py``.
+    """
+    good_sets = st.sets(goods_kinds, max_size=4).map(tuple)
     return st.one_of(
-        st.builds(ChooseCharacter, st.integers(-1, N_CHARACTERS)),
+        st.builds(ChooseCharacter, st.integers(0, N_CHARACTERS)),
         st.builds(ChooseFreeBuilding, card_indices),
         st.just(SellToTraders()),
         st.builds(UseAbility, any_goods, goods_kinds, goods_kinds),
@@ -157,58 +163,65 @@ def _arbitrary_moves() -> st.SearchStrategy[Move]:
         st.builds(PayToll, goods_kinds),
         st.just(DeferToll()),
         st.builds(ChooseOption, small_ints),
-        st.builds(ChoosePart, small_ints),
+        st.builds(ChoosePart, st.integers(0, 1)),
         st.builds(TakeGoods, any_goods),
-        st.builds(ExchangeGoods, goods_kinds, good_tuples),
-        st.builds(SwapSquares, small_ints, small_ints),
-        st.builds(Ship, good_tuples, any_goods),
-        st.builds(Purchase, st.lists(card_indices, max_size=4).map(tuple)),
+        st.builds(ExchangeGoods, goods_kinds, good_sets.filter(bool)),
+        squares.map(lambda pair: SwapSquares(pair[0], pair[1])),
+        st.builds(Ship, good_sets, any_goods),
+        st.builds(Purchase, st.sets(card_indices, max_size=4).map(tuple)),
     )
 
 
-#: A move of any type with arbitrary (often out-of-range or inconsistent) contents.
+#: A well-formed move of any type with arbitrary (often illegal) contents.
 ARBITRARY_MOVES = _arbitrary_moves()
 
 
+def in_game(state: GameState, move: Move) -> bool:
+    """Whether ``move`` names only buildings, boards and seats the game has (INPUT-1)."""
+    cards = state.cards
+    return (
+        out_of_range(move, len(cards.buildings), len(cards.characters), len(state.players)) is None
+    )
+
+
 def _goods_neighbours(goods: Goods) -> list[Goods]:
-    """The goods with one unit more or less of one good."""
+    """The goods with one unit more or less of one good, within 0 to 6."""
     out = []
     for good in GOODS:
-        out.append(goods.with_count(good, goods[good] + 1))
-        out.append(goods.with_count(good, goods[good] - 1))
+        if goods[good] < MAX_GOODS:
+            out.append(goods.with_count(good, goods[good] + 1))
+        if goods[good] > 0:
+            out.append(goods.with_count(good, goods[good] - 1))
     return out
 
 
 def _fixed_candidates() -> tuple[Move, ...]:
     """Moves of every type that do not depend on the position (many never legal)."""
     out: list[Move] = []
-    sites: list[harbour.Site] = [BoardSite(p) for p in range(-1, 6)]
-    sites.extend(CardSite(c) for c in range(-1, N_BUILDINGS + 1))
+    sites: list[harbour.Site] = [BoardSite(p) for p in range(4)]
+    sites.extend(CardSite(c) for c in range(N_BUILDINGS))
     out.extend(MovePawn(site) for site in sites)
     out.extend(PayToll(g) for g in GOODS)
     out.append(DeferToll())
-    out.extend(ChooseCharacter(i) for i in range(-1, N_CHARACTERS + 1))
-    out.append(ChooseFreeBuilding(-1))
+    out.extend(ChooseCharacter(i) for i in range(N_CHARACTERS))
+    out.append(ChooseFreeBuilding(0))
     out.append(SellToTraders())
     for fee in (Goods(), *multisets(1)):
         out.extend(UseAbility(fee, a, b) for a in GOODS for b in GOODS)
-    out.extend(ChooseOption(i) for i in range(-1, 4))
-    out.extend(ChoosePart(i) for i in range(-1, 3))
-    out.extend(SwapSquares(a, b) for a in range(-1, 5) for b in range(-1, 5))
+    out.extend(ChooseOption(i) for i in range(4))
+    out.extend(ChoosePart(i) for i in range(2))
+    out.extend(SwapSquares(a, b) for a, b in combinations(range(4), 2))
     out.extend(ChooseStartingGoods(g) for total in (2, 3, 4) for g in multisets(total))
-    out.append(ChooseStartingGoods(Goods(4, 0, 0, -1)))
     out.extend(TakeGoods(g) for total in range(4) for g in multisets(total))
     for spend in GOODS:
         out.extend(ExchangeGoods(spend, (gain,)) for gain in GOODS)
-        out.extend(ExchangeGoods(spend, pair) for pair in permutations(GOODS, 2))
-        out.append(ExchangeGoods(spend, ()))
+        out.extend(ExchangeGoods(spend, pair) for pair in combinations(GOODS, 2))
     for size in range(len(GOODS) + 1):
         for combo in combinations(GOODS, size):
             out.append(Ship(combo))
-            out.append(Ship(combo[::-1]))
             if combo:
                 out.append(Ship(combo, Goods.single(combo[0])))
-                out.append(Ship((*combo, combo[0])))
+                out.append(Ship(combo, Goods.single(combo[0], 2)))
     out.append(Purchase(()))
     return tuple(dict.fromkeys(out))
 
@@ -217,23 +230,24 @@ FIXED_CANDIDATES = _fixed_candidates()
 
 
 def candidate_moves(state: GameState) -> list[Move]:
-    """Legal moves, near misses of them, and moves of every type (may repeat a move)."""
+    """Legal moves, near misses of them, and moves of every type (may repeat a move).
+
+    Only moves naming buildings, boards and seats the game has (the others are not moves
+    of this game at all: ``harbour.InvalidMoveError``).
+    """
     legal = harbour.legal_moves(state)
     out: list[Move] = [*legal, *FIXED_CANDIDATES]
     out.extend(ChooseFreeBuilding(c) for c in (*state.deck[:4], *state.display[:1]))
     pool = list(state.display) + list(state.deck[:1])
     pool.extend(c for p in state.players for c in p.buildings[:1])
     out.extend(Purchase((c,)) for c in pool)
-    out.extend(Purchase(pair) for pair in permutations(pool, 2))
+    out.extend(Purchase(pair) for pair in combinations(pool, 2))
     for move in legal:
         if isinstance(move, Ship):
             out.extend(Ship(move.goods, keep) for keep in _goods_neighbours(move.keep))
-            out.extend(Ship((*move.goods, g), move.keep) for g in GOODS)
-            out.append(Ship(move.goods[::-1], move.keep))
+            out.extend(Ship((*move.goods, g), move.keep) for g in GOODS if g not in move.goods)
         elif isinstance(move, Purchase):
-            out.append(Purchase(move.cards[::-1]))
-            out.append(Purchase(move.cards + move.cards[:1]))
-            out.extend(Purchase((*move.cards, c)) for c in state.display)
+            out.extend(Purchase((*move.cards, c)) for c in state.display if c not in move.cards)
         elif isinstance(move, TakeGoods):
             out.extend(TakeGoods(g) for g in _goods_neighbours(move.goods))
         elif isinstance(move, ChooseStartingGoods):
@@ -244,10 +258,12 @@ def candidate_moves(state: GameState) -> list[Move]:
             )
             out.append(UseAbility(move.fee, move.gain, move.spend))
         elif isinstance(move, ExchangeGoods):
-            out.append(ExchangeGoods(move.spend, move.gain[::-1]))
-            out.append(ExchangeGoods(move.spend, (*move.gain, move.spend)))
-            out.append(ExchangeGoods(move.spend, move.gain + move.gain[:1]))
-    return out
+            if move.spend not in move.gain:
+                out.append(ExchangeGoods(move.spend, (*move.gain, move.spend)))
+            out.extend(
+                ExchangeGoods(move.spend, (*move.gain, g)) for g in GOODS if g not in move.gain
+            )
+    return [m for m in out if in_game(state, m)]
 
 
 # --------------------------------------------------------------------------- position checks
@@ -473,7 +489,9 @@ def check_transition(before: GameState, move: Move, after: GameState) -> None:
     for seat in range(n):
         old, new = before.players[seat], after.players[seat]
         if seat == me and isinstance(move, Purchase):
-            assert new.buildings == old.buildings + move.cards
+            # In the display's order (a Purchase keeps its buildings by index, INPUT-1).
+            bought = tuple(sorted(move.cards, key=before.display.index))
+            assert new.buildings == old.buildings + bought
         else:
             assert new.buildings == old.buildings, (seat, move, old, new)
         if seat == decider and isinstance(move, ChooseFreeBuilding):
@@ -483,7 +501,7 @@ def check_transition(before: GameState, move: Move, after: GameState) -> None:
     if isinstance(move, Purchase):
         # DISPLAY-1 / INT-8: each bought card's slot takes the top deck card, in order.
         display, deck = list(before.display), list(before.deck)
-        for card in move.cards:
+        for card in sorted(move.cards, key=before.display.index):
             slot = display.index(card)
             if deck:
                 display[slot] = deck.pop(0)
@@ -826,6 +844,12 @@ class HarbourMachine(RuleBasedStateMachine):
             return
         copied = snapshot(before, self.shared)
         assert not harbour.can_apply(before, move)
+        if not in_game(before, move):
+            # INPUT-1: a building, board or seat the game does not have.
+            with pytest.raises(harbour.InvalidMoveError):
+                harbour.apply_move(before, move)
+            assert before == copied, "a refused move changed the state"
+            return
         with pytest.raises(harbour.IllegalMoveError) as caught:
             harbour.apply_move(before, move)
         error = caught.value
@@ -852,6 +876,11 @@ class HarbourMachine(RuleBasedStateMachine):
             self.check_replay()
 
     # -- invariants of every position
+
+    @invariant()
+    def position_is_valid(self) -> None:
+        # STATE-1 to STATE-5: every position reached by play passes validate.
+        assert harbour.validate(self.state) == (), harbour.validate(self.state)
 
     @invariant()
     def goods_within_bounds(self) -> None:
@@ -946,6 +975,8 @@ TestHarbourGames = pytest.mark.rules(
     "INLAND-1",
     "INLAND-2",
     "INLAND-3",
+    "STATE-2",
+    "STATE-4",
 )(HarbourMachine.TestCase)
 
 

@@ -411,10 +411,10 @@ def test_costs_and_points_out_of_range(tmp_path: Path, field: str, old: str, val
 def test_negative_amounts(tmp_path: Path) -> None:
     err = error_for(write(tmp_path, replaced("fish = 2", "fish = -2")))
     assert err.field == "action.goods.fish"
-    assert err.reason == "expected a whole number >= 0, got -2"
+    assert err.reason == "expected a whole number from 0 to 6, got -2"
     err = error_for(write(tmp_path, replaced("amount = 1", "amount = 0")))
     assert err.card == 'building 3 ("Dry Dock")' and err.field == "action.first.amount"
-    assert err.reason == "expected a whole number >= 1, got 0"
+    assert err.reason == "expected a whole number from 1 to 6, got 0"
 
 
 @pytest.mark.rules("FILE-2", "ACT-8")

@@ -68,7 +68,8 @@ def test_an_occupied_building_is_refused_with_turn_1() -> None:
 def test_a_deck_card_is_refused_with_turn_3() -> None:
     state = position(goods=[Goods(fish=1), Goods()], display=["net-loft"], deck=["smokehouse"])
     assert_refused(state, go("smokehouse"), "TURN-3")
-    assert_refused(state, harbour.MovePawn(BoardSite(2)), "TURN-3")  # no such player
+    with pytest.raises(harbour.InvalidMoveError):  # no such player: not a move of this game
+        harbour.apply_move(state, harbour.MovePawn(BoardSite(2)))
 
 
 @pytest.mark.rules("BUY-2")
@@ -160,14 +161,22 @@ def test_a_move_of_the_wrong_type_is_refused_with_turn_6() -> None:
 def test_malformed_choices_name_their_action_rule() -> None:
     crier = position(goods=[Goods(), Goods()], display=["harbour-crier"])
     crier = harbour.apply_move(crier, go("harbour-crier"))
-    assert_refused(crier, harbour.ChoosePart(2), "ACT-7")
+    assert_refused(crier, harbour.ChooseOption(0), "TURN-6")
     crier = harbour.apply_move(crier, harbour.ChoosePart(0))
-    assert_refused(crier, harbour.SwapSquares(3, 0), "ACT-6")
+    assert_refused(crier, harbour.TakeGoods(Goods(fish=1)), "TURN-6")
     crier = harbour.apply_move(crier, harbour.SwapSquares(0, 3))
     assert_refused(crier, harbour.TakeGoods(Goods(fish=2)), "ACT-2")
     board = position(goods=[Goods(), Goods()])
     board = harbour.apply_move(board, harbour.MovePawn(BoardSite(0)))
-    assert_refused(board, harbour.ChooseOption(-1), "ACT-8")
+    assert_refused(board, harbour.ChooseOption(2), "ACT-8")
+    # Values that are no choice at all are not moves (INPUT-1).
+    for make in (
+        lambda: harbour.ChoosePart(2),
+        lambda: harbour.SwapSquares(3, 0),
+        lambda: harbour.ChooseOption(-1),
+    ):
+        with pytest.raises(harbour.InvalidMoveError):
+            make()
 
 
 @pytest.mark.rules("GOODS-1", "ACT-5")

@@ -537,3 +537,29 @@ def test_int39_the_display_building_a_pawn_stands_on_may_be_bought() -> None:
     )
     state = harbour.apply_move(state, go("counting-house"))
     assert state.pending == PendingToll(0)
+
+
+# --------------------------------------------------------------------------- INT-41
+
+
+@pytest.mark.rules("INT-41", "TOLL-2", "TOLL-4")
+def test_int41_a_top_hat_bought_after_deferring_does_not_cancel_the_toll() -> None:
+    # Player 2 owns the Merchant Lodge (gain 1 fish, and buy). Player 1 defers the toll,
+    # ships stone and buys the Gossip Tavern, whose top hat waives later tolls only.
+    state = position(
+        goods=[Goods(stone=5), Goods()],
+        market=(F, L, W, S),
+        display=["gossip-tavern", "net-loft", "smokehouse", "chandlery", "salt-pans"],
+        owned=[[], ["merchant-lodge"]],
+    )
+    state = play(
+        state,
+        go("merchant-lodge"),
+        harbour.DeferToll(),
+        harbour.ChoosePart(1),
+        harbour.Ship((S,)),
+        harbour.Purchase((card("gossip-tavern"),)),
+    )
+    assert state.symbol_count(0, Symbol.TOP_HAT) == 1
+    assert harbour.legal_moves(state) == (harbour.PayToll(F),)  # still owed, after the fish
+    assert harbour.validate(state) == ()

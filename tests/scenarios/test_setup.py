@@ -292,12 +292,18 @@ def test_starting_goods_are_chosen_from_seat_0_then_play_begins() -> None:
 
 
 @pytest.mark.rules("SETUP-4")
-@pytest.mark.parametrize("goods", [Goods(fish=2), Goods(1, 1, 1, 1), Goods(fish=4, stone=-1)])
+@pytest.mark.parametrize("goods", [Goods(fish=2), Goods(1, 1, 1, 1), Goods(fish=4)])
 def test_a_wrong_number_of_starting_goods_is_refused(goods: Goods) -> None:
     state = harbour.new_game(2, seed=8)
     with pytest.raises(harbour.IllegalMoveError) as err:
         harbour.apply_move(state, harbour.ChooseStartingGoods(goods))
-    assert err.value.rule_id in ({"SETUP-4"} if min(goods) >= 0 else {"SETUP-4", "GOODS-1"})
+    assert err.value.rule_id == "SETUP-4"
+
+
+@pytest.mark.rules("GOODS-1", "INPUT-1")
+def test_negative_starting_goods_are_not_goods_at_all() -> None:
+    with pytest.raises(harbour.InvalidValueError):
+        Goods(fish=4, stone=-1)
 
 
 # --------------------------------------------------------------------------- SETUP-5

@@ -19,6 +19,9 @@ from typing import TypeAlias
 
 import attrs
 
+from harbour.cards.limits import MAX_AMOUNT, MAX_BUY, MAX_DOLLARS, Between
+from harbour.errors import InvalidValueError
+from harbour.facts import GAME
 from harbour.goods import Good
 
 __all__ = [
@@ -38,22 +41,19 @@ __all__ = [
 ]
 
 
-def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value < 1:
-        raise ValueError(f"{attribute.name} must be at least 1, got {value}")
-
-
-def _not_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value < 0:
-        raise ValueError(f"{attribute.name} must not be negative, got {value}")
+def _good(instance: object, attribute: attrs.Attribute[Good], value: Good) -> None:
+    if not isinstance(value, Good):
+        raise InvalidValueError(
+            f"{type(instance).__name__}.{attribute.name} must be a Good, got {value!r}"
+        )
 
 
 @attrs.frozen(slots=True)
 class ExtraGain:
     """When its owner gains ``good`` from a building action, they gain ``amount`` more."""
 
-    good: Good
-    amount: int = attrs.field(default=1, validator=_positive)
+    good: Good = attrs.field(validator=_good)
+    amount: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
 @attrs.frozen(slots=True)
@@ -65,41 +65,37 @@ class ShippingKeepsExcess:
 class ShippingKeepsOneEach:
     """When its owner ships, they keep ``amount`` unit(s) of each good shipped."""
 
-    amount: int = attrs.field(default=1, validator=_positive)
+    amount: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
 @attrs.frozen(slots=True)
 class ShippingBonus:
     """When its owner ships the good on market square ``square`` (0 = $2), +``amount`` dollars."""
 
-    square: int = 0
-    amount: int = attrs.field(default=1, validator=_positive)
-
-    def __attrs_post_init__(self) -> None:
-        if not 0 <= self.square <= 3:
-            raise ValueError(f"square must be 0..3, got {self.square}")
+    square: int = attrs.field(default=0, validator=Between(0, GAME.market_squares - 1))
+    amount: int = attrs.field(default=1, validator=Between(1, MAX_DOLLARS))
 
 
 @attrs.frozen(slots=True)
 class CollectWhenShipped:
     """When anybody ships ``good`` to buy, its owner collects ``amount`` of it."""
 
-    good: Good
-    amount: int = attrs.field(default=1, validator=_positive)
+    good: Good = attrs.field(validator=_good)
+    amount: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
 @attrs.frozen(slots=True)
 class GainOnPurchase:
     """Each time its owner buys a building, they gain ``amount`` good(s) of their choice."""
 
-    amount: int = attrs.field(default=1, validator=_positive)
+    amount: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
 @attrs.frozen(slots=True)
 class GainWhenOthersUseStart:
     """When another player gains goods from a starting building, its owner gains ``amount`` of choice."""
 
-    amount: int = attrs.field(default=1, validator=_positive)
+    amount: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
 @attrs.frozen(slots=True)
@@ -110,21 +106,21 @@ class FreeBuildingAtSetup:
     towards the 4 buildings that end the game.
     """
 
-    look: int = attrs.field(default=2, validator=_positive)
+    look: int = attrs.field(default=2, validator=Between(1, MAX_BUY))
 
 
 @attrs.frozen(slots=True)
 class PointsForMarketValue:
     """At the end its owner scores VP equal to the market value of ``good``."""
 
-    good: Good
+    good: Good = attrs.field(validator=_good)
 
 
 @attrs.frozen(slots=True)
 class ShareOccupiedBuildings:
     """Its owner may use a building another pawn is on; that player gains ``gift`` of choice."""
 
-    gift: int = attrs.field(default=1, validator=_positive)
+    gift: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
 @attrs.frozen(slots=True)
@@ -140,9 +136,9 @@ class OncePerTurnConversion:
     goods of one other kind.
     """
 
-    fee: int = attrs.field(default=0, validator=_not_negative)
-    spend: int = attrs.field(default=2, validator=_positive)
-    gain: int = attrs.field(default=1, validator=_positive)
+    fee: int = attrs.field(default=0, validator=Between(0, MAX_AMOUNT))
+    spend: int = attrs.field(default=2, validator=Between(1, MAX_AMOUNT))
+    gain: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
 #: Any character ability.

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tomllib
 import typing
 from collections.abc import Callable, Mapping
@@ -34,9 +35,22 @@ import attrs
 import cattrs
 import cattrs.gen
 
-from harbour.cards import abilities as _abilities
 from harbour.cards.abilities import Ability
 from harbour.cards.effects import Effect, Symbol
+from harbour.cards.limits import (
+    MAX_AMOUNT,
+    MAX_BONUS_CARDS,
+    MAX_BUILDINGS,
+    MAX_CHARACTERS,
+    MAX_COST,
+    MAX_DEPTH,
+    MAX_KEY,
+    MAX_NAME,
+    MAX_POINTS,
+    MAX_PRICE,
+    MAX_TEXT,
+    range_of,
+)
 from harbour.cards.model import (
     DEFAULT_INLAND_TRADERS_PRICE,
     BonusCard,
@@ -53,6 +67,9 @@ __all__ = [
     "DEFAULT_SIZE",
     "EFFECT_TYPES",
     "MAX_COST",
+    "MAX_FILE_BYTES",
+    "MAX_NESTING",
+    "MAX_NUMBER_DIGITS",
     "MAX_POINTS",
     "CardFileError",
     "dump_card_set",
@@ -62,10 +79,12 @@ __all__ = [
 
 #: The number of buildings a card file declares when it gives no ``size``.
 DEFAULT_SIZE: Final = 36
-#: The highest price a building of a card file may have.
-MAX_COST: Final = 30
-#: The highest number of victory points a building of a card file may have.
-MAX_POINTS: Final = 30
+#: The largest card file read, in bytes (FILE-4).
+MAX_FILE_BYTES: Final = 1 << 20
+#: How deeply tables and lists may nest in a card file (FILE-4).
+MAX_NESTING: Final = 32
+#: The most digits a number in a card file may have (FILE-4).
+MAX_NUMBER_DIGITS: Final = 12
 
 
 def _tag(cls: type) -> str:
@@ -82,12 +101,6 @@ def _registry(classes: tuple[type, ...]) -> dict[str, type]:
 EFFECT_TYPES: Final[Mapping[str, type]] = _registry(typing.get_args(Effect))
 #: The ``type`` of each character ability, and the class it builds.
 ABILITY_TYPES: Final[Mapping[str, type]] = _registry(typing.get_args(Ability))
-
-#: Integer fields of actions and abilities whose range is not "at least 1".
-_INT_RANGES: dict[tuple[type, str], tuple[int, int | None]] = {
-    (_abilities.ShippingBonus, "square"): (0, 3),
-    (_abilities.OncePerTurnConversion, "fee"): (0, None),
-}
 
 _GOOD_NAMES: Final = tuple(g.label for g in GOODS)
 _SYMBOL_NAMES: Final = tuple(s.value for s in Symbol)
@@ -238,9 +251,11 @@ def _check_int(value: object, path: str, low: int, high: int | None, extra: str 
         raise _fail(path, expected + extra, value)
 
 
-def _check_str(value: object, path: str) -> None:
+def _check_str(value: object, path: str, limit: int = MAX_NAME) -> None:
     if not isinstance(value, str) or not value.strip():
         raise _fail(path, "a non-empty string", value)
+    if len(value) > limit:
+        raise _Invalid(path, f"expected at most {limit} characters, got {len(value)}")
 
 
 def _check_bool(value: object, path: str) -> None:
@@ -255,7 +270,7 @@ def _check_goods(value: object, path: str) -> None:
     for key, count in value.items():
         if key not in _GOOD_NAMES:
             raise _fail(path, f"goods named {_or_list(_GOOD_NAMES)}", key)
-        _check_int(count, _join(path, key), 0, None)
+        _check_int(count, _join(path, key), 0, MAX_AMOUNT)
 
 
 def _check_good(value: object, path: str) -> None:
@@ -278,9 +293,11 @@ def _check_symbols(value: object, path: str, low: int) -> None:
         raise _Invalid(path, f"expected {low} or 2 owner symbols, got {len(value)}")
 
 
-def _check_value(value: object, tp: Any, path: str, owner: type, name: str) -> None:
+def _check_value(
+    value: object, tp: Any, path: str, field: attrs.Attribute[Any], depth: int
+) -> None:
     if tp is int:
-        low, high = _INT_RANGES.get((owner, name), (1, None))
+        low, high = range_of(field) or (1, None)
         _check_int(value, path, low, high)
     elif tp is bool:
         _check_bool(value, path)
@@ -295,21 +312,23 @@ def _check_value(value: object, tp: Any, path: str, owner: type, name: str) -> N
         if not isinstance(value, list):
             raise _fail(path, "a list", value)
         for i, item in enumerate(value):
-            _check_value(item, item_type, f"{path}[{i}]", owner, name)
+            _check_value(item, item_type, f"{path}[{i}]", field, depth)
     elif tp == Effect:
-        _check_tagged(value, path, "action", EFFECT_TYPES, Effect)
+        _check_tagged(value, path, "action", EFFECT_TYPES, Effect, depth + 1)
     elif tp == Ability:
-        _check_tagged(value, path, "ability", ABILITY_TYPES, Ability)
+        _check_tagged(value, path, "ability", ABILITY_TYPES, Ability, depth + 1)
     else:  # pragma: no cover - every field type of the vocabulary is handled above
         raise TypeError(f"no check for {tp!r}")
 
 
 def _check_tagged(
-    value: object, path: str, what: str, registry: Mapping[str, type], union: Any
+    value: object, path: str, what: str, registry: Mapping[str, type], union: Any, depth: int = 1
 ) -> None:
     types = _or_list(list(registry))
     if not isinstance(value, dict):
         raise _fail(path, f'an {what} table with a "type" ({types})', value)
+    if depth > MAX_DEPTH:
+        raise _Invalid(path, f"actions may nest at most {MAX_DEPTH} deep")
     tag = value.get("type", _MISSING)
     if not isinstance(tag, str) or tag not in registry:
         raise _fail(_join(path, "type"), f"an {what} type: {types}", tag)
@@ -328,7 +347,7 @@ def _check_tagged(
             if f.default is attrs.NOTHING:
                 raise _Invalid(_join(path, f.name), f'missing; a "{tag}" {what} needs it')
             continue
-        _check_value(value[f.name], f.type, _join(path, f.name), cls, f.name)
+        _check_value(value[f.name], f.type, _join(path, f.name), f, depth)
     try:
         _CONVERTER.structure(value, union)
     except (ValueError, TypeError, KeyError, cattrs.BaseValidationError) as exc:
@@ -351,15 +370,23 @@ class _Field:
 
 
 def _max_trades(value: object, path: str) -> None:
-    _check_int(value, path, 1, None, ", or omitted for no limit")
+    _check_int(value, path, 1, MAX_AMOUNT, ", or omitted for no limit")
 
 
 def _cost(value: object, path: str) -> None:
     _check_int(value, path, 0, MAX_COST, ", or omitted for no price")
 
 
+def _key(value: object, path: str) -> None:
+    _check_str(value, path, MAX_KEY)
+
+
+def _text(value: object, path: str) -> None:
+    _check_str(value, path, MAX_TEXT)
+
+
 _BUILDING: Final = {
-    "key": _Field(_check_str, required=False),
+    "key": _Field(_key, required=False),
     "name": _Field(_check_str),
     "cost": _Field(_cost, required=False),
     "points": _Field(lambda v, p: _check_int(v, p, 0, MAX_POINTS)),
@@ -374,22 +401,28 @@ def _ability(value: object, path: str) -> None:
 
 
 _BOARD: Final = {
-    "key": _Field(_check_str, required=False),
+    "key": _Field(_key, required=False),
     "name": _Field(_check_str),
     "symbols": _Field(lambda v, p: _check_symbols(v, p, 0)),
     "action": _Field(lambda v, p: _check_tagged(v, p, "action", EFFECT_TYPES, Effect)),
     "ability": _Field(_ability, required=False),
-    "text": _Field(_check_str, required=False),
-    "source": _Field(_check_str, required=False),
+    "text": _Field(_text, required=False),
+    "source": _Field(_text, required=False),
 }
 _CHARACTER: Final = {**_BOARD, "ability": _Field(_ability)}
 _BONUS: Final = {
-    "key": _Field(_check_str, required=False),
+    "key": _Field(_key, required=False),
     "name": _Field(_check_str),
     "good": _Field(_check_good),
-    "goods": _Field(lambda v, p: _check_int(v, p, 1, None)),
-    "points": _Field(lambda v, p: _check_int(v, p, 1, None)),
+    "goods": _Field(lambda v, p: _check_int(v, p, 1, MAX_AMOUNT)),
+    "points": _Field(lambda v, p: _check_int(v, p, 1, MAX_POINTS)),
     "max_trades": _Field(_max_trades, required=False),
+}
+#: The most cards of each list (FILE-3).
+_MOST: Final = {
+    "buildings": MAX_BUILDINGS,
+    "characters": MAX_CHARACTERS,
+    "bonus_cards": MAX_BONUS_CARDS,
 }
 _TOP: Final = (
     "name",
@@ -459,6 +492,9 @@ class _Loader:
         raw = data.get(field, [])
         if not isinstance(raw, list):
             raise self.error(f"expected a list of {kind} tables, got {_show(raw)}", field=field)
+        most = _MOST[field]
+        if len(raw) > most:
+            raise self.error(f"expected at most {most} {kind}s, got {len(raw)}", field=field)
         out = [self.card(kind, i, item, spec, cls) for i, item in enumerate(raw)]
         for attr in ("name", "key"):
             seen: dict[str, int] = {}
@@ -476,10 +512,10 @@ class _Loader:
                 seen[folded] = i
         return out
 
-    def top_int(self, data: Mapping[str, Any], field: str, default: int) -> int:
+    def top_int(self, data: Mapping[str, Any], field: str, default: int, high: int) -> int:
         value = data.get(field, default)
         try:
-            _check_int(value, field, 1, None)
+            _check_int(value, field, 1, high)
         except _Invalid as problem:
             raise self.error(problem.reason, field=field) from None
         assert isinstance(value, int)
@@ -503,8 +539,8 @@ class _Loader:
         except _Invalid as problem:
             raise self.error(problem.reason, field="name") from None
         assert isinstance(name, str)
-        size = self.top_int(data, "size", DEFAULT_SIZE)
-        price = self.top_int(data, "inland_traders_price", DEFAULT_INLAND_TRADERS_PRICE)
+        size = self.top_int(data, "size", DEFAULT_SIZE, MAX_BUILDINGS)
+        price = self.top_int(data, "inland_traders_price", DEFAULT_INLAND_TRADERS_PRICE, MAX_PRICE)
         original = data.get("original", False)
         if not isinstance(original, bool):
             raise self.error(f"expected true or false, got {_show(original)}", field="original")
@@ -557,7 +593,10 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
     """Read a ``.toml`` or ``.json`` card file and return its validated card set.
 
     Raises :class:`CardFileError` for a missing or unreadable file, an unknown suffix,
-    bad TOML or JSON syntax, and every problem :func:`load_card_data` finds.
+    anything but a regular file (a device, a pipe), a file over
+    :data:`MAX_FILE_BYTES`, tables nested over :data:`MAX_NESTING` deep, a number over
+    :data:`MAX_NUMBER_DIGITS` digits, a key given twice, bad TOML or JSON syntax, and every
+    problem :func:`load_card_data` finds (FILE-2, FILE-4).
     """
     name = os.fspath(path)
     suffix = Path(name).suffix.lower()
@@ -566,28 +605,123 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
         raise CardFileError(
             name, f"expected a card file whose name ends in .toml or .json, got {shown}"
         )
+    text = _read_text(name)
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        raise CardFileError(
+            name, f"expected tables and lists nested at most {MAX_NESTING} deep, got {depth}"
+        )
+    data: object
     try:
-        text = Path(name).read_text(encoding="utf-8")
+        if suffix == ".toml":
+            data = tomllib.loads(text)
+            _check_numbers(data)
+        else:
+            data = json.loads(
+                text,
+                object_pairs_hook=_no_repeated_keys,
+                parse_int=_json_int,
+                parse_constant=_json_constant,
+            )
+    except tomllib.TOMLDecodeError as exc:
+        raise CardFileError(name, f"not valid TOML: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(
+            name, f"not valid JSON: {exc.msg} (at line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except _Invalid as problem:
+        raise CardFileError(name, problem.reason) from None
+    except (ValueError, RecursionError) as exc:  # a number Python refuses to read, say
+        raise CardFileError(name, f"not a readable card file: {exc}") from None
+    return _Loader(name).load(data)
+
+
+def _read_text(name: str) -> str:
+    """The file's text: a regular file of at most :data:`MAX_FILE_BYTES`, in UTF-8."""
+    try:
+        # Non-blocking, so that a pipe named like a card file cannot hang the open.
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise CardFileError(name, "cannot read the file: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise CardFileError(name, f"expected UTF-8 text: {exc.reason}") from None
     except OSError as exc:
         raise CardFileError(name, f"cannot read the file: {exc.strerror or exc}") from None
-    data: object
-    if suffix == ".toml":
+    with os.fdopen(fd, "rb") as handle:
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise CardFileError(name, f"not valid TOML: {exc}") from None
-    else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CardFileError(
-                name, f"not valid JSON: {exc.msg} (at line {exc.lineno}, column {exc.colno})"
-            ) from None
-    return _Loader(name).load(data)
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise CardFileError(name, "expected a regular file, not a device, pipe or folder")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise CardFileError(name, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CardFileError(name, f"expected a file of at most {MAX_FILE_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CardFileError(name, f"expected UTF-8 text: {exc.reason}") from None
+
+
+def _nesting(text: str) -> int:
+    """How deeply brackets nest outside quoted strings (a quick, cautious scan, FILE-4)."""
+    deepest = depth = 0
+    quote = ""
+    escaped = False
+    for ch in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """JSON objects: a key given twice is refused, as TOML does (FILE-4)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Invalid(None, f'the key "{key}" is given twice in one table')
+        out[key] = value
+    return out
+
+
+def _json_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise _Invalid(None, f"expected numbers of at most {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+def _json_constant(text: str) -> float:
+    raise _Invalid(None, f"expected a number, got {text}")
+
+
+def _check_numbers(data: object) -> None:
+    """Numbers of at most :data:`MAX_NUMBER_DIGITS` digits (FILE-4)."""
+    for value in _values(data):
+        if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
+            raise _Invalid(None, f"expected numbers of at most {MAX_NUMBER_DIGITS} digits")
+
+
+def _values(data: object) -> typing.Iterator[object]:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        else:
+            yield item
 
 
 def dump_card_set(cards: CardSet) -> dict[str, Any]:

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+import typing
+from typing import Any
+
 import attrs
 
 from harbour.cards.abilities import Ability
 from harbour.cards.effects import Effect, Symbol, contains_buy
+from harbour.cards.limits import (
+    MAX_AMOUNT,
+    MAX_BONUS_CARDS,
+    MAX_BUILDINGS,
+    MAX_CHARACTERS,
+    MAX_COST,
+    MAX_KEY,
+    MAX_NAME,
+    MAX_POINTS,
+    MAX_PRICE,
+    MAX_TEXT,
+    Between,
+    check_text,
+)
+from harbour.errors import InvalidValueError
 from harbour.goods import Good
 
 __all__ = ["DEFAULT_INLAND_TRADERS_PRICE", "BonusCard", "Building", "CardSet", "PlayerBoard"]
@@ -14,10 +32,31 @@ __all__ = ["DEFAULT_INLAND_TRADERS_PRICE", "BonusCard", "Building", "CardSet", "
 DEFAULT_INLAND_TRADERS_PRICE = 5
 
 
-def _symbols_1_or_2(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-    assert isinstance(value, tuple)
-    if not 1 <= len(value) <= 2:
-        raise ValueError(f"a building shows one or two owner symbols, got {len(value)}")
+def _symbols(low: int) -> Any:
+    """COMP-2: a building shows one or two owner symbols; a player board up to two."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        owner = type(instance).__name__
+        if type(value) is not tuple or not all(isinstance(v, Symbol) for v in value):
+            raise InvalidValueError(f"{owner}.symbols must be a tuple of Symbols, got {value!r}")
+        if not low <= len(value) <= 2:
+            raise InvalidValueError(
+                f"a {owner.lower()} shows {low} to 2 owner symbols, got {len(value)}"
+            )
+
+    return check
+
+
+def _action(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, typing.get_args(Effect)):
+        raise InvalidValueError(
+            f"{type(instance).__name__}.action must be an action, got {value!r}"
+        )
+
+
+def _texts(instance: object, *fields: tuple[str, int, bool]) -> None:
+    for name, limit, empty in fields:
+        check_text(type(instance).__name__, name, getattr(instance, name), limit, empty=empty)
 
 
 @attrs.frozen(slots=True)
@@ -32,16 +71,20 @@ class Building:
     key: str
     name: str
     cost: int | None
-    points: int
-    symbols: tuple[Symbol, ...] = attrs.field(validator=_symbols_1_or_2)
-    action: Effect
+    points: int = attrs.field(validator=Between(0, MAX_POINTS))
+    symbols: tuple[Symbol, ...] = attrs.field(validator=_symbols(1))
+    action: Effect = attrs.field(validator=_action)
     first_game: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if self.cost is not None and self.cost < 0:
-            raise ValueError(f"{self.name}: cost must not be negative")
-        if self.points < 0:
-            raise ValueError(f"{self.name}: victory points must not be negative")
+        _texts(self, ("key", MAX_KEY, False), ("name", MAX_NAME, False))
+        if self.cost is not None and (type(self.cost) is not int or not 0 <= self.cost <= MAX_COST):
+            raise InvalidValueError(
+                f"{self.name}: cost must be a whole number from 0 to {MAX_COST} or None, "
+                f"got {self.cost!r}"
+            )
+        if type(self.first_game) is not bool:
+            raise InvalidValueError(f"{self.name}: first_game must be True or False")
 
     @property
     def shows_buy_symbol(self) -> bool:
@@ -65,11 +108,24 @@ class PlayerBoard:
 
     key: str
     name: str
-    symbols: tuple[Symbol, ...]
-    action: Effect
+    symbols: tuple[Symbol, ...] = attrs.field(validator=_symbols(0))
+    action: Effect = attrs.field(validator=_action)
     ability: Ability | None = None
     text: str = ""
     source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        _texts(
+            self,
+            ("key", MAX_KEY, False),
+            ("name", MAX_NAME, False),
+            ("text", MAX_TEXT, True),
+            ("source", MAX_TEXT, True),
+        )
+        if self.ability is not None and not isinstance(self.ability, typing.get_args(Ability)):
+            raise InvalidValueError(
+                f"{self.name}: ability must be an ability, got {self.ability!r}"
+            )
 
 
 @attrs.frozen(slots=True)
@@ -83,15 +139,20 @@ class BonusCard:
     key: str
     name: str
     good: Good
-    goods: int
-    points: int
+    goods: int = attrs.field(validator=Between(1, MAX_AMOUNT))
+    points: int = attrs.field(validator=Between(1, MAX_POINTS))
     max_trades: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.goods < 1 or self.points < 1:
-            raise ValueError(f"{self.name}: goods and points must be at least 1")
-        if self.max_trades is not None and self.max_trades < 1:
-            raise ValueError(f"{self.name}: max_trades must be at least 1 or None")
+        _texts(self, ("key", MAX_KEY, False), ("name", MAX_NAME, False))
+        if not isinstance(self.good, Good):
+            raise InvalidValueError(f"{self.name}: good must be a Good, got {self.good!r}")
+        trades = self.max_trades
+        if trades is not None and (type(trades) is not int or not 1 <= trades <= MAX_AMOUNT):
+            raise InvalidValueError(
+                f"{self.name}: max_trades must be a whole number from 1 to {MAX_AMOUNT} or "
+                f"None, got {trades!r}"
+            )
 
     def trades(self, held: int) -> int:
         """How many trades a holder of ``held`` units makes."""
@@ -120,17 +181,37 @@ class CardSet:
     inland_traders_price: int = DEFAULT_INLAND_TRADERS_PRICE
 
     def __attrs_post_init__(self) -> None:
+        check_text("CardSet", "name", self.name, MAX_NAME)
+        for label, cards, kind, most in (
+            ("buildings", self.buildings, Building, MAX_BUILDINGS),
+            ("characters", self.characters, PlayerBoard, MAX_CHARACTERS),
+            ("bonus cards", self.bonus_cards, BonusCard, MAX_BONUS_CARDS),
+        ):
+            if type(cards) is not tuple or not all(type(c) is kind for c in cards):
+                raise InvalidValueError(
+                    f"card set {self.name!r}: {label} must be a tuple of {kind.__name__}"
+                )
+            if len(cards) > most:
+                raise InvalidValueError(
+                    f"card set {self.name!r} has {len(cards)} {label}; at most {most} are allowed"
+                )
         if not self.buildings:
-            raise ValueError(f"card set {self.name!r} has no buildings")
+            raise InvalidValueError(f"card set {self.name!r} has no buildings")
+        if type(self.board) is not PlayerBoard:
+            raise InvalidValueError(f"card set {self.name!r}: board must be a PlayerBoard")
         for label, keys in (
             ("building", [b.key for b in self.buildings]),
             ("character", [c.key for c in self.characters]),
             ("bonus card", [c.key for c in self.bonus_cards]),
         ):
             if len(set(keys)) != len(keys):
-                raise ValueError(f"card set {self.name!r}: {label} keys must be unique")
-        if self.inland_traders_price < 1:
-            raise ValueError(f"card set {self.name!r}: the Inland Traders price must be >= 1")
+                raise InvalidValueError(f"card set {self.name!r}: {label} keys must be unique")
+        price = self.inland_traders_price
+        if type(price) is not int or not 1 <= price <= MAX_PRICE:
+            raise InvalidValueError(
+                f"card set {self.name!r}: the Inland Traders price must be a whole number from "
+                f"1 to {MAX_PRICE}, got {price!r}"
+            )
 
     @property
     def first_game_buildings(self) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ themselves (TURN-6); the others are decisions.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, pairwise
+from itertools import combinations
 
 from harbour.cards.effects import (
     Convert,
@@ -141,8 +141,8 @@ class _GainChoice(Step[PendingEffect, TakeGoods]):
         effect = pending.effect
         assert isinstance(effect, GainChoice)
         goods = move.goods
-        if min(goods.as_tuple()) < 0 or goods.total != effect.amount:
-            return Refusal("ACT-2", f"Take exactly {effect.amount} goods, none negative.")
+        if goods.total != effect.amount:
+            return Refusal("ACT-2", f"Take exactly {effect.amount} goods, not {goods.total}.")
         if any(goods[g] for g in GOODS if g not in effect.kinds):
             return Refusal("ACT-2", "Those goods are not among the kinds this action offers.")
         return None
@@ -196,18 +196,12 @@ class _Exchange(Step[PendingEffect, ExchangeGoods]):
                 f"Spending {effect.spend_amount} {move.spend.label} would take it below 0.",
             )
         kinds = _gain_kinds(effect, move.spend)
-        gain = move.gain
-        # One of combinations(kinds, gain_kinds): distinct kinds, in canonical order.
-        if (
-            len(gain) != effect.gain_kinds
-            or any(g not in kinds for g in gain)
-            or any(a >= b for a, b in pairwise(gain))
-        ):
+        gain = move.gain  # a set of different goods (INPUT-1)
+        if len(gain) != effect.gain_kinds or any(g not in kinds for g in gain):
             return Refusal(
                 "ACT-5",
                 f"Gain {effect.gain_kinds} different good(s)"
-                + (" other than the one spent." if effect.other else ".")
-                + " List them in canonical order (fish, livestock, wood, stone).",
+                + (" other than the one spent." if effect.other else "."),
             )
         return None
 
@@ -240,7 +234,6 @@ class _Swap(Step[PendingEffect, SwapSquares]):
     """ACT-6: swap the goods on two market squares."""
 
     answers = (SwapSquares,)
-    owns = frozenset({"ACT-6"})
 
     def question(self, state: GameState, pending: PendingEffect) -> str:
         return "choosing two market squares to swap"
@@ -251,13 +244,7 @@ class _Swap(Step[PendingEffect, SwapSquares]):
     def refusal(
         self, state: GameState, pending: PendingEffect, move: SwapSquares
     ) -> Refusal | None:
-        if 0 <= move.first < move.second < GAME.market_squares:
-            return None
-        return Refusal(
-            "ACT-6",
-            f"Swap two different squares, numbered 0 to {GAME.market_squares - 1}, "
-            "the lower first.",
-        )
+        return None  # any two squares (INPUT-1 makes a SwapSquares name two)
 
     def apply(self, work: Work, pending: PendingEffect, move: SwapSquares) -> None:
         market = list(work.market)
@@ -306,7 +293,6 @@ class _TwoPart(Step[PendingEffect, ChoosePart]):
     """ACT-7: choose which part of a two-part action to do first; both follow."""
 
     answers = (ChoosePart,)
-    owns = frozenset({"ACT-7"})
 
     def question(self, state: GameState, pending: PendingEffect) -> str:
         return "choosing which part of the action to do first"
@@ -315,9 +301,7 @@ class _TwoPart(Step[PendingEffect, ChoosePart]):
         return _PARTS
 
     def refusal(self, state: GameState, pending: PendingEffect, move: ChoosePart) -> Refusal | None:
-        if move.index in (0, 1):
-            return None
-        return Refusal("ACT-7", "A two-part action has parts 0 and 1.")
+        return None  # either part (INPUT-1 makes a ChoosePart name part 0 or 1)
 
     def apply(self, work: Work, pending: PendingEffect, move: ChoosePart) -> None:
         effect = pending.effect

@@ -126,19 +126,16 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
     ) -> Refusal | None:
         if isinstance(move, SellToTraders):
             return Refusal("INLAND-2", "The Inland Traders buy before shipping, not after.")
-        cards = move.cards
-        if len(set(cards)) != len(cards):
-            return Refusal("BUY-5", "A building can be bought only once.")
+        cards = move.cards  # a set of buildings (INPUT-1)
         if len(cards) > pending.count:
             return Refusal("BUY-5", f"This action buys at most {pending.count} building(s).")
         for card in cards:
             if card not in state.display:
-                return Refusal("BUY-5", f"Building {card} is not in the display.")
+                name = state.cards.buildings[card].name
+                return Refusal("BUY-5", f"The {name} is not in the display.")
             if state.cards.buildings[card].cost is None:
                 name = state.cards.buildings[card].name
                 return Refusal("BUY-7", f"{name} has no price and cannot be bought.")
-        if list(cards) != sorted(cards, key=state.display.index):
-            return Refusal("BUY-5", "List the buildings in display order.")
         price = discounted_total(state, state.current, cards)
         if price > pending.money:
             return Refusal(
@@ -161,7 +158,8 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
         assert isinstance(move, Purchase)
         state = work.state
         player = work.current
-        cards = move.cards
+        display = work.display
+        cards = tuple(sorted(move.cards, key=display.index))  # in the display's order
         log = work.log
         if log is not None:
             if cards:
@@ -173,7 +171,7 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
         work.buildings[player] = work.buildings[player] + cards  # BUY-8
         work.bought_this_turn += len(cards)
         for card in cards:
-            _refill(work, work.display.index(card))
+            _refill(work, display.index(card))
         gift = abilities.purchase_gift(work.ability(player), len(cards))
         if gift:  # ABIL-6
             work.stack.append(PendingGift(player, gift, "ABIL-6", len(cards)))

@@ -60,7 +60,7 @@ def refusal(state: GameState, move: UseAbility) -> Refusal | None:
             "ABIL-11", "The conversion can be used once per turn; it was used this turn."
         )
     fee, spend, _ = terms
-    if move.fee.total != fee or min(move.fee.as_tuple()) < 0:
+    if move.fee.total != fee:
         return Refusal("ABIL-11", f"The conversion's fee is {fee} good(s).")
     if move.spend == move.gain:
         return Refusal("ABIL-11", "The conversion turns goods into another kind.")

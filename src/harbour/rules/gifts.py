@@ -58,9 +58,10 @@ class _Gift(Step[PendingGift, TakeGoods]):
 
     def refusal(self, state: GameState, pending: PendingGift, move: TakeGoods) -> Refusal | None:
         goods = move.goods
-        if min(goods.as_tuple()) < 0 or goods.total != pending.amount:
+        if goods.total != pending.amount:
             return Refusal(
-                pending.cause or "CHAR-1", f"Take exactly {pending.amount} good(s), none negative."
+                pending.cause or "CHAR-1",
+                f"Take exactly {pending.amount} good(s), not {goods.total}.",
             )
         return None
 

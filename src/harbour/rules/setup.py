@@ -6,7 +6,10 @@ the free building of ABIL-8, and dealing the bonus cards (BONUS-1).
 
 from __future__ import annotations
 
+import secrets
+
 from harbour.cards.model import CardSet
+from harbour.errors import InvalidValueError
 from harbour.events import (
     CharacterChosen,
     FreeBuildingOffered,
@@ -40,20 +43,25 @@ _MAX_DEALS = 10_000
 def new_game(
     players: int,
     *,
-    seed: int,
+    seed: int | None = None,
     options: RulesOptions | None = None,
     cards: CardSet | None = None,
 ) -> GameState:
     """A new game of ``players`` players (2 to 4), shuffled from ``seed`` (0 <= seed < 2**64).
 
-    ``options`` selects rule readings and variants (default: the documented readings, the
+    Without a ``seed`` the library draws a 64-bit one from the operating system's secure
+    source (:mod:`secrets`; SETUP-7, INPUT-3). Use that for real play: with hidden
+    information (the deck, the bonus cards) anyone who can guess the seed can recompute
+    them, and a small seed is guessed in seconds. Fixed seeds are for tests and for
+    replaying a game. ``options`` selects rule readings and variants (default: the documented readings, the
     standard setup); ``cards`` the card set (default: the library's original set,
     :data:`harbour.cards.ORIGINAL_SET`). The state starts with the setup decisions, seat 0
     first: with characters each player keeps one of two boards (and a free building where
     an ability says so), then each player chooses their starting goods. Bonus cards are
     dealt here (all chance is at setup).
 
-    Raises ``ValueError`` for a bad argument, with a message saying which and why.
+    Raises :class:`~harbour.errors.InvalidValueError` (a ``ValueError``) for a bad argument,
+    with a message saying which and why.
     """
     if cards is None:
         from harbour.cards.original import ORIGINAL_SET
@@ -62,20 +70,22 @@ def new_game(
     if options is None:
         options = RulesOptions()
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(
+        raise InvalidValueError(
             f"players must be an integer from {GAME.min_players} to {GAME.max_players}, "
             f"got {players!r}"
         )
     if players not in GAME.player_counts:
-        raise ValueError(
+        raise InvalidValueError(
             f"Harbour is played by {GAME.min_players} to {GAME.max_players} players, got {players}"
         )
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an integer with 0 <= seed < 2**64, got {seed!r}")
+    if seed is None:
+        seed = secrets.randbits(64)
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise InvalidValueError(f"seed must be an integer with 0 <= seed < 2**64, got {seed!r}")
     if not isinstance(options, RulesOptions):
-        raise ValueError(f"options must be a RulesOptions, got {type(options).__name__}")
+        raise InvalidValueError(f"options must be a RulesOptions, got {type(options).__name__}")
     if not isinstance(cards, CardSet):
-        raise ValueError(f"cards must be a CardSet, got {type(cards).__name__}")
+        raise InvalidValueError(f"cards must be a CardSet, got {type(cards).__name__}")
 
     _check_variants(players, options, cards)
 
@@ -109,29 +119,29 @@ def new_game(
 
 def _check_variants(players: int, options: RulesOptions, cards: CardSet) -> None:
     if options.characters and options.first_game:
-        raise ValueError(
+        raise InvalidValueError(
             "the first-game setup uses the generic side of the player boards, not characters "
             "(SETUP-5, CHAR-2)"
         )
     offered = GAME.boards_offered * players
     if options.characters and len(cards.characters) < offered:
-        raise ValueError(
+        raise InvalidValueError(
             f"card set {cards.name!r} has {len(cards.characters)} character boards; dealing "
             f"{GAME.boards_offered} to each of {players} players needs {offered} (CHAR-2)"
         )
     if options.bonus_cards and len(cards.bonus_cards) < players:
-        raise ValueError(
+        raise InvalidValueError(
             f"card set {cards.name!r} has {len(cards.bonus_cards)} bonus point cards; "
             f"{players} players need {players} (BONUS-1)"
         )
     fewest = GAME.inland_traders_min_players
     if options.inland_traders and players < fewest and not options.inland_traders_two_players:
-        raise ValueError(
+        raise InvalidValueError(
             f"the Inland Traders side is played with at least {fewest} players, not {players} "
             "(INLAND-1; inland_traders_two_players allows 2, INT-37)"
         )
     if options.market_from_bonus_cards and {c.good for c in cards.bonus_cards} != set(GOODS):
-        raise ValueError(
+        raise InvalidValueError(
             f"card set {cards.name!r}: placing the market with the bonus point cards needs "
             "cards naming each of the four goods (BONUS-4)"
         )
@@ -143,13 +153,13 @@ def _deal(
     size = GAME.display_size(players)  # SETUP-1
     count = len(cards.buildings)
     if count < size:
-        raise ValueError(
+        raise InvalidValueError(
             f"card set {cards.name!r} has {count} buildings; {players} players need at least {size}"
         )
     if options.first_game:  # SETUP-5
         trio = cards.first_game_buildings
         if len(trio) != GAME.first_game_buildings:
-            raise ValueError(
+            raise InvalidValueError(
                 f"card set {cards.name!r} marks {len(trio)} first-game buildings; the "
                 f"first-game setup needs exactly {GAME.first_game_buildings}"
             )
@@ -158,7 +168,7 @@ def _deal(
     limit = GAME.reshuffle_buy_symbols
     plain = sum(1 for b in cards.buildings if not b.shows_buy_symbol)
     if options.reshuffle_display and plain < size - limit + 1:
-        raise ValueError(
+        raise InvalidValueError(
             f"card set {cards.name!r} has only {plain} buildings without the buy symbol: "
             f"every display of {size} would show {limit} or more buy symbols (SETUP-2)"
         )
@@ -168,7 +178,7 @@ def _deal(
         buys = sum(1 for i in display if cards.buildings[i].shows_buy_symbol)
         if not options.reshuffle_display or buys < limit:  # SETUP-2
             return display, order[size:]
-    raise ValueError(  # pragma: no cover - needs a card set that almost always fails
+    raise InvalidValueError(  # pragma: no cover - needs a card set that almost always fails
         f"card set {cards.name!r}: no display without {limit} buy symbols in {_MAX_DEALS} deals"
     )
 
@@ -200,7 +210,7 @@ class _StartingGoods(Step[PendingStartingGoods, ChooseStartingGoods]):
     """Each player in seat order chooses their starting goods (SETUP-4, SETUP-5)."""
 
     answers = (ChooseStartingGoods,)
-    owns = frozenset({"GOODS-1", "SETUP-4", "SETUP-5"})
+    owns = frozenset({"SETUP-4", "SETUP-5"})
     turn_decision = False
 
     def question(self, state: GameState, pending: PendingStartingGoods) -> str:
@@ -213,8 +223,6 @@ class _StartingGoods(Step[PendingStartingGoods, ChooseStartingGoods]):
         self, state: GameState, pending: PendingStartingGoods, move: ChooseStartingGoods
     ) -> Refusal | None:
         goods = move.goods
-        if min(goods.as_tuple()) < 0:
-            return Refusal("GOODS-1", "No good can start below 0.")
         if state.options.first_game:
             if goods == _FIRST_GAME_GOODS:
                 return None

@@ -143,12 +143,7 @@ class _Shipping:
         return out
 
     def refusal(self, move: Ship) -> Refusal | None:
-        chosen, keep = move.goods, move.keep
-        if list(chosen) != sorted(set(chosen)):
-            return Refusal(
-                "BUY-3",
-                "List each shipped good once, in canonical order (fish, livestock, wood, stone).",
-            )
+        chosen, keep = move.goods, move.keep  # a set of goods, 0 to 6 kept (INPUT-1)
         for good in chosen:
             if good not in self.shippable:
                 return Refusal(
@@ -156,7 +151,7 @@ class _Shipping:
                     f"Shipping {good.label} needs at least {self.state.value_of(good)} (its "
                     f"market square's value); Player {self.player + 1} holds {self.held[good]}.",
                 )
-        if min(keep.as_tuple()) < 0 or keep.total > self.warehouses:
+        if keep.total > self.warehouses:
             return Refusal(
                 "SYM-3", f"Keep at most {self.warehouses} unit(s): one per warehouse symbol owned."
             )
@@ -210,7 +205,7 @@ class _Buy(Step[PendingEffect, Ship | SellToTraders]):
     """A buy action: ship goods (or first sell to the Inland Traders, INLAND-2)."""
 
     answers = (Ship, SellToTraders)
-    owns = frozenset({"BUY-1", "BUY-2", "BUY-3", "SYM-3", "INT-6", "INT-10", "INLAND-2"})
+    owns = frozenset({"BUY-1", "BUY-2", "SYM-3", "INT-6", "INT-10", "INLAND-2"})
     may_be_automatic = True
 
     def question(self, state: GameState, pending: PendingEffect) -> str:

@@ -1,0 +1,196 @@
+"""Building a position from plain values: :func:`position`.
+
+A rules discussion, a puzzle or a test starts from a position rather than a game's
+beginning. :func:`position` makes one from plain values (building keys or indices, goods
+as :class:`~harbour.goods.Goods` or tables) and refuses it with
+:class:`~harbour.errors.InvalidStateError`, listing every broken invariant, unless
+:func:`harbour.validate` accepts it.
+
+>>> import harbour
+>>> from harbour.cards import ORIGINAL_SET
+>>> keys = [b.key for b in ORIGINAL_SET.buildings]
+>>> state = harbour.position(
+...     goods=[{"fish": 2, "stone": 1}, {"wood": 3}],
+...     market=["fish", "livestock", "wood", "stone"],
+...     display=keys[:5],
+... )
+>>> state.players[0].goods
+Goods(fish=2, livestock=0, wood=0, stone=1)
+>>> harbour.legal_moves(state)[0]
+MovePawn(site=BoardSite(player=0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+from harbour.cards.model import CardSet
+from harbour.errors import InvalidStateError, InvalidValueError
+from harbour.goods import GOODS, Good, Goods
+from harbour.options import RulesOptions
+from harbour.state import GameState, Pending, PendingMove, PlayerState, Site
+from harbour.validation import Violation, validate
+
+__all__ = ["position"]
+
+T = TypeVar("T")
+
+#: Goods given as a ``Goods``, a table such as ``{"fish": 2}``, or four counts.
+GoodsLike = Goods | Mapping[str, int] | Sequence[int]
+#: A building given by its key or its index in the card set.
+BuildingRef = int | str
+
+
+def position(
+    *,
+    goods: Sequence[GoodsLike],
+    market: Sequence[Good | str],
+    display: Sequence[BuildingRef],
+    deck: Sequence[BuildingRef] | None = None,
+    owned: Sequence[Sequence[BuildingRef]] | None = None,
+    free: Sequence[Sequence[BuildingRef]] | None = None,
+    pawns: Sequence[Site | None] | None = None,
+    boards: Sequence[BuildingRef | None] | None = None,
+    bonus_cards: Sequence[BuildingRef | None] | None = None,
+    current: int = 0,
+    turn: int = 1,
+    stack: Sequence[Pending] = (PendingMove(),),
+    last_round_turns: int | None = None,
+    ability_used: bool = False,
+    deck_ran_out: bool = False,
+    bought_this_turn: int = 0,
+    options: RulesOptions | None = None,
+    cards: CardSet | None = None,
+    seed: int = 0,
+) -> GameState:
+    """A valid position with exactly these values; one entry per player in ``goods``.
+
+    ``market`` lists the goods from the $2 square up. Buildings, character ``boards`` and
+    ``bonus_cards`` are named by key or index; ``deck`` defaults to every building not
+    placed elsewhere, in card-set order (top first). ``owned`` and ``free`` list each
+    player's bought and free buildings; ``pawns`` each player's site (``None`` before
+    their first move). The other arguments are the :class:`~harbour.state.GameState`
+    fields of the same names; ``options`` and ``cards`` default to the documented
+    readings and the original set.
+
+    Raises :class:`~harbour.errors.InvalidStateError` listing every broken invariant
+    (:func:`harbour.validate`), including names that the card set does not have.
+    """
+    if cards is None:
+        from harbour.cards.original import ORIGINAL_SET
+
+        cards = ORIGINAL_SET
+    problems: list[Violation] = []
+    n = len(goods)
+
+    def building(ref: BuildingRef) -> int:
+        return _index(ref, [b.key for b in cards.buildings], "building", problems)
+
+    def per_player(values: Sequence[object] | None, default: object) -> list[object]:
+        if values is None:
+            return [default] * n
+        if len(values) != n:
+            problems.append(
+                Violation("STATE-1", f"give one entry per player ({n}), not {len(values)}")
+            )
+        return list(values)[:n] + [default] * (n - len(values))
+
+    held = [_goods(g, problems) for g in goods]
+    shown = tuple(building(r) for r in display)
+    nothing: Sequence[BuildingRef] = ()
+    owned_refs = _per_player(owned, nothing, n, problems)
+    free_refs = _per_player(free, nothing, n, problems)
+    bought = [tuple(building(r) for r in refs) for refs in owned_refs]
+    gifted = [tuple(building(r) for r in refs) for refs in free_refs]
+    board_keys = [c.key for c in cards.characters]
+    kept = [
+        None if ref is None else _index(ref, board_keys, "character board", problems)
+        for ref in per_player(boards, None)
+    ]
+    bonus_keys = [c.key for c in cards.bonus_cards]
+    secret = [
+        None if ref is None else _index(ref, bonus_keys, "bonus card", problems)
+        for ref in per_player(bonus_cards, None)
+    ]
+    if deck is None:
+        used = set(shown) | {c for cs in (*bought, *gifted) for c in cs}
+        pile = tuple(i for i in range(len(cards.buildings)) if i not in used)
+    else:
+        pile = tuple(building(r) for r in deck)
+    squares = tuple(_good(g, problems) for g in market)
+    if problems:
+        raise InvalidStateError(problems)
+    try:
+        state = GameState(
+            cards=cards,
+            options=options if options is not None else RulesOptions(),
+            seed=seed,
+            players=tuple(
+                PlayerState(g, b, p, k, f, s)
+                for g, b, p, k, f, s in zip(
+                    held, bought, per_player(pawns, None), kept, gifted, secret, strict=True
+                )
+            ),
+            market=squares,  # type: ignore[arg-type]  # validate checks its length
+            display=shown,
+            deck=pile,
+            current=current,
+            stack=tuple(stack),
+            turn=turn,
+            last_round_turns=last_round_turns,
+            ability_used=ability_used,
+            deck_ran_out=deck_ran_out,
+            bought_this_turn=bought_this_turn,
+        )
+    except (TypeError, ValueError) as exc:  # pragma: no cover - GameState checks nothing
+        raise InvalidStateError([Violation("STATE-1", str(exc))]) from None
+    found = validate(state)
+    if found:
+        raise InvalidStateError(found)
+    return state
+
+
+def _per_player(
+    values: Sequence[T] | None, default: T, n: int, problems: list[Violation]
+) -> list[T]:
+    if values is None:
+        return [default] * n
+    if len(values) != n:
+        problems.append(Violation("STATE-1", f"give one entry per player ({n}), not {len(values)}"))
+    return list(values)[:n] + [default] * (n - len(values))
+
+
+def _index(ref: object, keys: list[str], what: str, problems: list[Violation]) -> int:
+    if type(ref) is int and 0 <= ref < len(keys):
+        return ref
+    if isinstance(ref, str) and ref in keys:
+        return keys.index(ref)
+    problems.append(Violation("STATE-1", f"the card set has no {what} {ref!r}"))
+    return 0
+
+
+def _goods(value: object, problems: list[Violation]) -> Goods:
+    try:
+        if isinstance(value, Goods):
+            return value
+        if isinstance(value, Mapping):
+            return Goods(**value)
+        if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 4:
+            return Goods(*value)
+    except (TypeError, InvalidValueError) as exc:
+        problems.append(Violation("STATE-1", f"not goods: {value!r} ({exc})"))
+        return Goods()
+    problems.append(Violation("STATE-1", f"not goods: {value!r}"))
+    return Goods()
+
+
+def _good(value: object, problems: list[Violation]) -> Good:
+    if isinstance(value, Good):
+        return value
+    if isinstance(value, str):
+        for good in GOODS:
+            if good.label == value:
+                return good
+    problems.append(Violation("STATE-1", f"not a good: {value!r}"))
+    return Good.FISH
