@@ -9,7 +9,7 @@ PLAYERS ?= 3
 SEED ?= 2014
 DEMO_ARGS ?=
 
-.PHONY: demo test lint typecheck pytest docs bench clean
+.PHONY: demo test lint typecheck pytest docs bench mutation clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -40,5 +40,12 @@ test: lint typecheck pytest docs
 bench: $(STAMP)
 	$(PY) scripts/bench_random_play.py
 
+# Mutation testing of the rules engine (not part of `make test`: about 35 minutes on 2 cores).
+# Configuration: [tool.mutmut] in pyproject.toml; HARBOUR_MUTATION_RUN selects the small
+# Hypothesis profile in tests/conftest.py. Results stay in mutants/ (re-runs reuse them).
+mutation: $(STAMP)
+	HARBOUR_MUTATION_RUN=1 $(VENV)/bin/mutmut run
+	$(VENV)/bin/mutmut results
+
 clean:
-	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants

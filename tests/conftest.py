@@ -3,6 +3,8 @@
 ``ci`` (the default) fits the CI budget; on CI (``CI`` set) it is derandomized, so a
 landing never depends on luck, while local runs explore new examples each time.
 ``HARBOUR_LONG_RUN=1`` selects a long, randomized run.
+``HARBOUR_MUTATION_RUN=1`` selects ``mutation``: small, derandomized and without the example
+database, so every mutant meets the same examples (``make mutation``).
 """
 
 from __future__ import annotations
@@ -30,4 +32,19 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=_SLOW_OK,
 )
-settings.load_profile("long" if os.environ.get("HARBOUR_LONG_RUN") else "ci")
+settings.register_profile(
+    "mutation",
+    max_examples=20,
+    stateful_step_count=100,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=False,
+    suppress_health_check=_SLOW_OK,
+)
+if os.environ.get("HARBOUR_LONG_RUN"):
+    settings.load_profile("long")
+elif os.environ.get("HARBOUR_MUTATION_RUN"):
+    settings.load_profile("mutation")
+else:
+    settings.load_profile("ci")
