@@ -45,7 +45,7 @@ bench: $(STAMP)
 # Hypothesis profile in tests/conftest.py. Results stay in mutants/ (re-runs reuse them).
 mutation: $(STAMP)
 	HARBOUR_MUTATION_RUN=1 $(VENV)/bin/mutmut run
-	$(VENV)/bin/mutmut results
+	$(PY) scripts/mutation_report.py
 
 clean:
 	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants

@@ -71,11 +71,11 @@ def outcome(state: GameState) -> Outcome:
     points = tuple(built[p] + able[p] + bonus[p] for p in range(n))
     buildings = tuple(len(p.buildings) for p in state.players)
     goods = tuple(state.players[p].goods.total - trades[p][1] for p in range(n))
+    # END-4, INT-2: points, then buildings bought, then (by default) goods left.
+    keys: list[tuple[int, ...]] = [(points[p], buildings[p]) for p in range(n)]
     if state.options.tie_break is TieBreak.BUILDINGS_THEN_GOODS:
-        keys = [(points[p], buildings[p], goods[p]) for p in range(n)]
-    else:
-        keys = [(points[p], buildings[p], 0) for p in range(n)]
-    ranking = tuple(sorted(range(n), key=lambda p: (-keys[p][0], -keys[p][1], -keys[p][2], p)))
+        keys = [(*keys[p], goods[p]) for p in range(n)]
+    ranking = tuple(sorted(range(n), key=lambda p: (tuple(-k for k in keys[p]), p)))
     places = tuple(1 + sum(1 for q in range(n) if keys[q] > keys[p]) for p in range(n))
     winners = tuple(p for p in range(n) if places[p] == 1)
     return Outcome(points, buildings, goods, ranking, places, winners, built, able, bonus)

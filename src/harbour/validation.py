@@ -34,6 +34,7 @@ from harbour.cards.model import CardSet
 from harbour.facts import GAME
 from harbour.goods import GOODS, Good, Goods
 from harbour.options import RulesOptions
+from harbour.rules.buying import affords
 from harbour.rules.turn import sites_in_play
 from harbour.state import (
     BoardSite,
@@ -530,11 +531,15 @@ def _bounds(state: GameState, pending: Pending) -> Iterator[Violation]:
     if isinstance(pending, PendingGift):
         yield from _gift(state, pending)
     elif isinstance(pending, PendingPurchase):
-        if pending.money > MAX_MONEY or pending.count > MAX_BUY:
+        if pending.money > MAX_MONEY or not 1 <= pending.count <= MAX_BUY:
             yield Violation(
                 "STATE-4",
-                f"a purchase has at most ${MAX_MONEY} and {MAX_BUY} buildings, got "
+                f"a purchase has at most ${MAX_MONEY} and 1 to {MAX_BUY} buildings, got "
                 f"${pending.money} and {pending.count}",
+            )
+        elif not affords(state, state.current, pending.money):
+            yield Violation(
+                "STATE-4", "a pending purchase pays for at least one building of the display"
             )
     elif isinstance(pending, PendingShip):
         if not 1 <= pending.count <= MAX_BUY or pending.money > MAX_PRICE:

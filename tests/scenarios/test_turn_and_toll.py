@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import harbour
+from harbour.cards.original import ORIGINAL_SET
 from harbour.goods import Good, Goods
 from harbour.state import (
     BoardSite,
@@ -342,3 +344,35 @@ def test_forgiven_reading_lets_the_toll_lapse_when_nothing_is_held() -> None:
     state = harbour.apply_move(state, harbour.Purchase((card("net-loft"),)))
     assert state.players[0].goods == Goods() and state.players[1].goods == Goods()
     assert state.current == 1 and isinstance(state.pending, PendingMove)
+
+
+@pytest.mark.rules("TURN-5", "ABIL-11", "INT-8", "INT-36")
+def test_the_flags_of_a_turn_start_afresh_with_the_next_turn() -> None:
+    from harbour.cards.abilities import OncePerTurnConversion
+    from tests.scenarios.test_characters import character
+
+    alchemist = character("alch", OncePerTurnConversion(0, 2, 1))
+    cards = attrs.evolve(
+        ORIGINAL_SET, characters=(alchemist, character("plain", None), *ORIGINAL_SET.characters)
+    )
+    state = position(
+        goods=[Goods(fish=2, stone=5), Goods(fish=1)],
+        display=["net-loft", "smokehouse"],
+        deck=[],
+        cards=cards,
+        boards=["alch", "plain"],
+        options=harbour.RulesOptions(characters=True),
+    )
+    state = play(
+        state,
+        harbour.UseAbility(Goods(), F, L),
+        harbour.MovePawn(BoardSite(0)),
+        harbour.ChooseOption(1),
+        harbour.Ship((S,)),
+    )
+    assert state.ability_used
+    state = harbour.apply_move(state, harbour.Purchase((card("net-loft"),)))
+    # The turn ended: the next one starts with every flag cleared.
+    assert state.current == 1 and state.turn == 2
+    assert not state.ability_used and not state.deck_ran_out and state.bought_this_turn == 0
+    assert len(state.display) == 1  # the deck had run out (INT-8)

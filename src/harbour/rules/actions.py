@@ -6,6 +6,7 @@ themselves (TURN-6); the others are decisions.
 
 from __future__ import annotations
 
+import functools
 from functools import lru_cache
 from itertools import combinations
 
@@ -38,6 +39,9 @@ __all__ = [
     "TWO_PART",
     "action_gain",
 ]
+
+# Moves are immutable: one of each is made and shared (at most a few thousand).
+_exchange = functools.cache(ExchangeGoods)
 
 
 def action_gain(work: Work, goods: Goods, rule_id: str, spent: Goods | None = None) -> None:
@@ -181,7 +185,7 @@ class _Exchange(Step[PendingEffect, ExchangeGoods]):
         for spend in GOODS:
             if _can_spend(held, spend, effect.spend_amount):
                 kinds = _gain_kinds(effect, spend)
-                out.extend(ExchangeGoods(spend, c) for c in combinations(kinds, effect.gain_kinds))
+                out.extend(_exchange(spend, c) for c in combinations(kinds, effect.gain_kinds))
         return tuple(out)
 
     def refusal(

@@ -9,6 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from harbour.cards.effects import Symbol
+from harbour.cards.model import Building
+from harbour.errors import InvalidValueError
 from harbour.events import (
     BuildingsBought,
     DeckRanOut,
@@ -26,10 +28,20 @@ from harbour.state import GameState, PendingGift, PendingPurchase
 __all__ = ["PURCHASE", "affords", "allowance", "cheapest_price", "discounted_total"]
 
 
+def _cost(building: Building) -> int:
+    """The printed price of a building that has one (BUY-7: the others are never bought)."""
+    if building.cost is None:
+        raise InvalidValueError(f"the {building.name} has no price and cannot be bought (BUY-7)")
+    return building.cost
+
+
 def discounted_total(state: GameState, player: int, cards: tuple[int, ...]) -> int:
-    """What ``player`` pays for buying ``cards`` together, after coins (SYM-1, INT-9)."""
+    """What ``player`` pays for buying ``cards`` together, after coins (SYM-1, INT-9).
+
+    Raises :class:`~harbour.errors.InvalidValueError` for a building without a price.
+    """
     buildings = state.cards.buildings
-    costs = [buildings[c].cost or 0 for c in cards]
+    costs = [_cost(buildings[c]) for c in cards]
     return _price(costs, state.symbol_count(player, Symbol.COIN), state.options.coin_discount)
 
 
@@ -61,7 +73,7 @@ def cheapest_price(state: GameState, player: int) -> int | None:
     coins = state.symbol_count(player, Symbol.COIN)
     rule = state.options.coin_discount
     buildings = state.cards.buildings
-    prices = [_price([buildings[c].cost or 0], coins, rule) for c in _buyable(state)]
+    prices = [_price([_cost(buildings[c])], coins, rule) for c in _buyable(state)]
     return min(prices) if prices else None
 
 
@@ -75,15 +87,18 @@ def _most_affordable(state: GameState, pending: PendingPurchase) -> int:
     """The most buildings (up to the action's count) the money pays for together.
 
     The price of a set of buildings only grows with their costs, so the cheapest ones
-    show how many can be afforded.
+    show how many can be afforded: the sizes whose cheapest set is affordable are 1 up to
+    the answer.
     """
     player = state.current
-    cheapest_first = sorted(_buyable(state), key=lambda c: state.cards.buildings[c].cost or 0)
-    most = 0
-    for size in range(1, min(pending.count, len(cheapest_first)) + 1):
-        if discounted_total(state, player, tuple(cheapest_first[:size])) <= pending.money:
-            most = size
-    return most
+    buildings = state.cards.buildings
+    cheapest_first = sorted(_buyable(state), key=lambda c: _cost(buildings[c]))
+    limit = min(pending.count, len(cheapest_first))
+    return sum(
+        1
+        for size in range(1, limit + 1)
+        if discounted_total(state, player, tuple(cheapest_first[:size])) <= pending.money
+    )
 
 
 def _may_buy_nothing(state: GameState, pending: PendingPurchase) -> bool:
@@ -106,7 +121,7 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
     def moves(self, state: GameState, pending: PendingPurchase) -> tuple[Move, ...]:
         player = state.current
         most = _most_affordable(state, pending)
-        if most and state.options.buying is BuyRule.MANDATORY:
+        if state.options.buying is BuyRule.MANDATORY:
             sizes = range(most, most + 1)
         else:
             sizes = range(1, most + 1)
@@ -117,7 +132,7 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
             for combo in combinations(buyable, size)
             if discounted_total(state, player, combo) <= pending.money
         ]
-        if not most or _may_buy_nothing(state, pending):
+        if _may_buy_nothing(state, pending):  # a pending purchase affords something (STATE-4)
             out.append(Purchase(()))
         return tuple(out)
 
@@ -141,14 +156,15 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
             return Refusal(
                 "BUY-6", f"The buildings cost ${price} but the shipment made ${pending.money}."
             )
-        most = _most_affordable(state, pending)
         if not cards:
-            if not most or _may_buy_nothing(state, pending):
+            if _may_buy_nothing(state, pending):
                 return None
             if state.options.buying is BuyRule.MANDATORY:
                 return Refusal("INT-6", "Buying is mandatory and a building can be afforded.")
             return Refusal("BUY-1", "Goods were shipped, so a building must be bought (INT-7).")
-        if state.options.buying is BuyRule.MANDATORY and len(cards) < most:
+        if state.options.buying is BuyRule.MANDATORY and len(cards) < _most_affordable(
+            state, pending
+        ):
             return Refusal(
                 "INT-6", "Buying is mandatory: buy as many buildings as can be afforded."
             )

@@ -7,6 +7,8 @@ in place.
 
 from __future__ import annotations
 
+import functools
+
 from harbour.goods import GOODS, Good, Goods, multisets
 from harbour.moves import Move, UseAbility
 from harbour.rules.abilities import ability_of, conversion_terms
@@ -15,6 +17,9 @@ from harbour.rules.work import Work
 from harbour.state import GameState
 
 __all__ = ["available", "has_conversion", "moves", "refusal", "use"]
+
+# Moves are immutable: one of each is made and shared (at most a few thousand).
+_use = functools.cache(UseAbility)
 
 
 def has_conversion(state: GameState) -> bool:
@@ -46,7 +51,7 @@ def moves(state: GameState) -> tuple[Move, ...]:
     for paid in multisets(fee):
         for source in GOODS:
             if _pays(held, paid, source, spend):
-                out.extend(UseAbility(paid, source, target) for target in GOODS if target != source)
+                out.extend(_use(paid, source, target) for target in GOODS if target != source)
     return tuple(out)
 
 

@@ -47,7 +47,7 @@ class _Gift(Step[PendingGift, TakeGoods]):
     """A gift of goods of choice, decided by its receiver, even out of turn."""
 
     answers = (TakeGoods,)
-    owns = frozenset({"ABIL-6", "ABIL-7", "ABIL-10", "CHAR-1"})
+    owns = frozenset({"ABIL-6", "ABIL-7", "ABIL-10"})
     turn_decision = False
 
     def question(self, state: GameState, pending: PendingGift) -> str:
@@ -66,7 +66,7 @@ class _Gift(Step[PendingGift, TakeGoods]):
         return None
 
     def apply(self, work: Work, pending: PendingGift, move: TakeGoods) -> None:
-        work.gain(pending.player, move.goods, pending.cause or "CHAR-1")
+        work.gain(pending.player, move.goods, pending.cause)  # the ability's rule (STATE-4)
 
 
 #: The gift step.

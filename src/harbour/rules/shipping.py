@@ -7,6 +7,7 @@ is :mod:`harbour.rules.buying`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -29,6 +30,10 @@ __all__ = [
     "shipment_money",
     "traders_in_play",
 ]
+
+# Moves are immutable: one of each is made and shared (at most a few thousand).
+_ship_move = functools.cache(Ship)
+_KEEP_NOTHING = [Goods()]
 
 #: What selling to the Inland Traders costs: one of each good (INLAND-2).
 _PACKAGE = Goods(1, 1, 1, 1)
@@ -111,8 +116,8 @@ class _Shipping:
 
     def keeps(self, chosen: tuple[Good, ...]) -> list[Goods]:
         """Every way to keep shipped units with the warehouse symbols owned (SYM-3, INT-10)."""
-        if not chosen or not self.warehouses:
-            return [Goods()]
+        if not self.warehouses:
+            return _KEEP_NOTHING
         return [
             keep
             for total in range(self.warehouses + 1)
@@ -139,7 +144,7 @@ class _Shipping:
         for size in range(len(self.shippable) + 1):
             for chosen in combinations(self.shippable, size):
                 if self.unpaid(chosen) is None:
-                    out.extend(Ship(chosen, keep) for keep in self.keeps(chosen))
+                    out.extend(_ship_move(chosen, keep) for keep in self.keeps(chosen))
         return out
 
     def refusal(self, move: Ship) -> Refusal | None:

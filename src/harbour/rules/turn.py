@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+import functools
 
 from harbour.cards.effects import Effect
 from harbour.events import GiftOwed, PawnMoved
@@ -24,25 +23,12 @@ from harbour.state import (
 
 __all__ = ["PAWN", "site_action", "sites_in_play"]
 
-K = TypeVar("K")
-V = TypeVar("V")
 
-
-class _Made(dict[K, V]):
-    """Values made once per key and shared: sites and moves are immutable, so one will do."""
-
-    def __init__(self, make: Callable[[K], V]) -> None:
-        super().__init__()
-        self._make = make
-
-    def __missing__(self, key: K) -> V:
-        value = self[key] = self._make(key)
-        return value
-
-
-_CARD_SITES: _Made[int, CardSite] = _Made(CardSite)
-_BOARD_SITES: _Made[int, BoardSite] = _Made(BoardSite)
-_MOVES: _Made[Site, MovePawn] = _Made(MovePawn)
+# Sites and pawn moves are immutable, so one of each is made and shared (the caches hold at
+# most one entry per building and seat of the card sets played).
+_card_site = functools.cache(CardSite)
+_board_site = functools.cache(BoardSite)
+_move_to = functools.cache(MovePawn)
 
 
 def sites_in_play(state: GameState) -> tuple[Site, ...]:
@@ -51,8 +37,8 @@ def sites_in_play(state: GameState) -> tuple[Site, ...]:
     Starting buildings by seat, then the display in display order, then each player's
     bought buildings in purchase order followed by their free buildings.
     """
-    card = _CARD_SITES.__getitem__
-    sites: list[Site] = [_BOARD_SITES[p] for p in range(len(state.players))]
+    card = _card_site
+    sites: list[Site] = [_board_site(p) for p in range(len(state.players))]
     sites.extend(map(card, state.display))
     for player in state.players:
         sites.extend(map(card, player.buildings))
@@ -90,8 +76,7 @@ class _Pawn(Step[PendingMove, MovePawn]):
 
     def moves(self, state: GameState, pending: PendingMove) -> tuple[Move, ...]:
         blocked = _blocked(state, state.current)
-        moves = _MOVES
-        return tuple(moves[s] for s in sites_in_play(state) if s not in blocked)
+        return tuple(_move_to(s) for s in sites_in_play(state) if s not in blocked)
 
     def refusal(self, state: GameState, pending: PendingMove, move: MovePawn) -> Refusal | None:
         site = move.site
