@@ -132,7 +132,7 @@ def explain(state: GameState, move: Move) -> Refusal | None:
 def _not_an_answer(state: GameState, top: Pending, step: Step[Any, Any], move: Move) -> Refusal:
     return Refusal(
         "TURN-6",
-        f"Player {state.decider + 1} is {step.question(state, top)}; "
+        f"Player {state.decider + 1} is {step.question(top)}; "
         f"{move_kind(move)} does not answer that.",
     )
 

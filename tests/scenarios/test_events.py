@@ -7,7 +7,7 @@ import pytest
 import harbour
 from harbour import events as ev
 from harbour.goods import Good, Goods
-from harbour.state import BoardSite, CardSite, GameState, PendingMove
+from harbour.state import BoardSite, CardSite, GameState, PendingGift, PendingMove
 from tests.support import EVERY_ABILITY_SET, card, play, position, with_options
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
@@ -191,3 +191,66 @@ def test_a_forgiven_toll_is_an_event() -> None:
     state = play(state, go("gossip-tavern"), harbour.DeferToll())
     _, events = applied(state, harbour.SwapSquares(0, 1))
     assert ev.TollForgiven(0, 1) in events
+
+
+@pytest.mark.rules("ACT-5", "TURN-4")
+def test_a_flexible_conversion_nobody_can_pay_is_skipped_as_an_event() -> None:
+    state = position(goods=[Goods(fish=1), Goods()], display=["money-changer"])  # spend 2
+    _, events = applied(state, go("money-changer"))
+    effect = state.building(card("money-changer")).action
+    assert ev.StepSkipped(0, effect, "ACT-5") in events
+
+
+@pytest.mark.rules("INT-8", "END-1")
+def test_an_empty_deck_begins_the_last_round_under_its_reading() -> None:
+    state = with_options(
+        position(goods=[Goods(stone=5), Goods()], display=["net-loft", "chandlery"], deck=[]),
+        empty_deck=harbour.EmptyDeck.LAST_ROUND,
+    )
+    state = play(state, harbour.MovePawn(BoardSite(0)), harbour.ChooseOption(1), harbour.Ship((S,)))
+    _, events = applied(state, harbour.Purchase((card("net-loft"),)))
+    assert ev.LastRoundBegan(0, turns=1, rule_id="INT-8") in events
+
+
+@pytest.mark.rules("BUY-6", "INT-7", "SETUP-5")
+def test_buying_nothing_and_first_game_goods_are_events() -> None:
+    state = with_options(
+        position(goods=[Goods(stone=5), Goods()], display=["net-loft", "chandlery"]),
+        ship_without_buying=True,
+    )
+    state = play(state, harbour.MovePawn(BoardSite(0)), harbour.ChooseOption(1), harbour.Ship((S,)))
+    _, events = applied(state, harbour.Purchase(()))
+    assert events[0] == ev.NothingBought(0, 5)
+    first = harbour.new_game(2, seed=1, options=harbour.RulesOptions(first_game=True))
+    _, events = applied(first, harbour.ChooseStartingGoods(Goods(1, 1, 1, 1)))
+    assert events == (ev.StartingGoodsChosen(0, Goods(1, 1, 1, 1), "SETUP-5"),)
+
+
+@pytest.mark.rules("DISPLAY-1", "BUY-5", "INT-14", "ABIL-6", "INT-31")
+def test_two_buildings_refill_their_places_in_the_displays_order() -> None:
+    cards = EVERY_ABILITY_SET
+    investor = next(c.key for c in cards.characters if "GainOnPurchase" in c.name)
+    # The Chandlery (index 12) shows before the Net Loft (index 0).
+    state = position(
+        goods=[Goods(wood=4, stone=5), Goods()],
+        display=["auction-rooms", "chandlery", "net-loft"],
+        deck=["admiralty", "smokehouse"],
+        cards=cards,
+        boards=[investor, None],
+    )
+    state = play(state, go("auction-rooms"), harbour.Ship((W, S)))
+    after, events = applied(state, harbour.Purchase((card("net-loft"), card("chandlery"))))
+    assert events[0] == ev.BuildingsBought(
+        0,
+        (card("chandlery"), card("net-loft")),
+        listed=8,
+        price=6,
+        money=9,  # a coin each
+    )
+    assert events[1:3] == (
+        ev.DisplayRefilled(1, card("admiralty")),
+        ev.DisplayRefilled(2, card("smokehouse")),
+    )
+    assert after.players[0].buildings == (card("chandlery"), card("net-loft"))
+    assert after.bought_this_turn == 2
+    assert isinstance(after.pending, PendingGift) and after.pending.times == 2

@@ -447,9 +447,10 @@ def test_int17_a_toll_may_be_paid_in_a_good_the_owner_holds_6_of() -> None:
 def _double_buyer() -> harbour.GameState:
     """Player 1 holds plenty and moves to a building with two buy parts (a card file could
     print one)."""
-    from harbour.cards import TwoPart
+    from harbour.cards import SwapMarket, TwoPart
 
-    twice = Building("twice", "Twice Market", 9, 5, (Symbol.COIN,), TwoPart(Buy(), Buy()))
+    action = TwoPart(Buy(), TwoPart(Buy(), SwapMarket()))
+    twice = Building("twice", "Twice Market", 9, 5, (Symbol.COIN,), action)
     cheap = [
         Building(f"shed-{i}", f"Shed {i}", 2, 1, (Symbol.ANCHOR,), Gain(Goods(fish=1)))
         for i in range(8)
@@ -476,16 +477,20 @@ def test_int36_one_building_per_buy_action_or_per_turn(limit: harbour.PurchaseLi
         harbour.Purchase((cards.index_of("shed-0"),)),
     )
     assert state.players[0].buildings == (cards.index_of("shed-0"),)
+    assert state.current == 0 and state.bought_this_turn == 1
+    state, events = harbour.apply_move_with_events(state, harbour.ChoosePart(0))
     if limit is harbour.PurchaseLimit.PER_ACTION:
         # The second buy part may buy again (000: "one building at a time").
         assert isinstance(state.pending, harbour.state.PendingEffect)
-        assert state.current == 0 and state.bought_this_turn == 1
         state = play(state, harbour.Ship((L,)), harbour.Purchase((cards.index_of("shed-1"),)))
-        assert len(state.players[0].buildings) == 2
+        assert len(state.players[0].buildings) == 2 and state.bought_this_turn == 2
     else:
         # 002's "ein Gebäude pro Zug": the second buy part can buy nothing and is skipped.
-        assert state.current == 1 and state.pending == PendingMove()
-        assert state.bought_this_turn == 0  # counted afresh each turn
+        buy = state.cards.buildings[cards.index_of("twice")].action.second.first  # type: ignore[union-attr]
+        assert harbour.events.StepSkipped(0, buy, "INT-36") in events
+    assert state.pending == harbour.state.PendingEffect(harbour.cards.SwapMarket())
+    state = harbour.apply_move(state, harbour.SwapSquares(0, 1))
+    assert state.current == 1 and state.bought_this_turn == 0  # counted afresh each turn
 
 
 # --------------------------------------------------------------------------- INT-38

@@ -8,7 +8,7 @@ import harbour
 from harbour.cards import Building, Exchange, Symbol
 from harbour.goods import Good, Goods
 from harbour.state import CardSite, PendingFreeBuilding
-from tests.support import card, custom_set, position, with_options
+from tests.support import card, custom_set, play, position, with_options
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
 
@@ -81,4 +81,62 @@ def test_the_free_building_choice() -> None:
     )
     assert reason(state, harbour.MovePawn(CardSite(shown)))[1] == (
         "Player 1 is choosing a free building; a pawn move does not answer that."
+    )
+
+
+@pytest.mark.rules("INT-6", "BUY-5")
+def test_mandatory_buying_of_as_many_buildings_as_can_be_afforded() -> None:
+    state = with_options(
+        position(
+            goods=[Goods(wood=4, stone=5), Goods()],
+            display=["auction-rooms", "net-loft", "smokehouse", "chandlery", "salt-pans"],
+        ),
+        buying=harbour.BuyRule.MANDATORY,
+    )
+    state = play(state, harbour.MovePawn(CardSite(card("auction-rooms"))), harbour.Ship((W, S)))
+    assert reason(state, harbour.Purchase((card("net-loft"),))) == (
+        "INT-6",
+        "Buying is mandatory: buy as many buildings as can be afforded.",
+    )
+
+
+@pytest.mark.rules("TOLL-5", "INT-6", "ACT-7")
+def test_a_part_whose_gain_forces_a_shipment_of_everything_is_refused() -> None:
+    # Player 2's Dockhands' Hall: gain 1 wood, and buy. Holding 3 wood (wood on the $4
+    # square), gaining first makes 4 wood that mandatory buying must ship for the Cattle
+    # Pens ($4), leaving nothing for the deferred toll; buying first ships nothing.
+    state = with_options(
+        position(
+            goods=[Goods(wood=3), Goods()],
+            display=[
+                "cattle-pens",
+                "admiralty",
+                "guild-of-factors",
+                "beacon-tower",
+                "auction-rooms",
+            ],
+            owned=[[], ["dockhands-hall"]],
+        ),
+        buying=harbour.BuyRule.MANDATORY,
+    )
+    state = play(state, harbour.MovePawn(CardSite(card("dockhands-hall"))), harbour.DeferToll())
+    assert reason(state, harbour.ChoosePart(0)) == (
+        "TOLL-5",
+        "That choice would leave no good to pay the deferred toll with.",
+    )
+    assert harbour.legal_moves(state) == (harbour.ChoosePart(1),)
+
+
+@pytest.mark.rules("INT-10", "SYM-3")
+def test_keeping_more_of_a_good_than_was_held() -> None:
+    # Three warehouses (Smokehouse, Tannery, Drovers' Road); 2 fish on the $2 square.
+    state = position(
+        goods=[Goods(fish=2), Goods()],
+        display=["net-loft"],
+        owned=[["smokehouse", "tannery", "drovers-road"], []],
+    )
+    state = play(state, harbour.MovePawn(harbour.BoardSite(0)), harbour.ChooseOption(1))
+    assert reason(state, harbour.Ship((F,), Goods(fish=3))) == (
+        "INT-10",
+        "At most 2 fish can be kept.",
     )

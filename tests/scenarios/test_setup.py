@@ -232,8 +232,9 @@ def test_the_reshuffle_repeats_until_fewer_than_three_buy_symbols() -> None:
 
 @pytest.mark.rules("SETUP-2")
 def test_an_impossible_reshuffle_is_refused() -> None:
-    # 2 players need 5 - 2 = 3 buildings without the buy symbol; 2 are not enough.
-    with pytest.raises(ValueError):
+    # 2 players need 5 - 2 = 3 buildings without the buy symbol; 2 are not enough, and the
+    # setup says so at once rather than dealing in vain.
+    with pytest.raises(harbour.InvalidValueError, match="has only 2 buildings without"):
         harbour.new_game(2, seed=1, cards=_tight_set(6, 2))
     # Without the reshuffle the same set deals.
     options = harbour.RulesOptions(reshuffle_display=False)

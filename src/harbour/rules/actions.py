@@ -72,8 +72,9 @@ class _Automatic(Step[PendingEffect, Move]):
     may_be_automatic = True
     turn_decision = False
 
-    def question(self, state: GameState, pending: PendingEffect) -> str:
-        return "performing the action"
+    def question(self, pending: PendingEffect) -> str:
+        # Never asked: these steps are done before any decision is asked for.
+        return "performing the action"  # pragma: no mutate
 
 
 class _Gain(_Automatic):
@@ -133,7 +134,7 @@ class _GainChoice(Step[PendingEffect, TakeGoods]):
     answers = (TakeGoods,)
     owns = frozenset({"ACT-2"})
 
-    def question(self, state: GameState, pending: PendingEffect) -> str:
+    def question(self, pending: PendingEffect) -> str:
         return "choosing the goods to gain"
 
     def moves(self, state: GameState, pending: PendingEffect) -> tuple[Move, ...]:
@@ -174,7 +175,7 @@ class _Exchange(Step[PendingEffect, ExchangeGoods]):
     owns = frozenset({"ACT-5", "GOODS-1"})
     may_be_automatic = True
 
-    def question(self, state: GameState, pending: PendingEffect) -> str:
+    def question(self, pending: PendingEffect) -> str:
         return "choosing a conversion"
 
     def moves(self, state: GameState, pending: PendingEffect) -> tuple[Move, ...]:
@@ -213,11 +214,9 @@ class _Exchange(Step[PendingEffect, ExchangeGoods]):
         effect = pending.effect
         assert isinstance(effect, Exchange)
         spent = Goods.single(move.spend, effect.spend_amount)
-        gained = [0, 0, 0, 0]
-        for good in move.gain:
-            gained[good] += effect.gain_amount
+        gained = Goods(*(effect.gain_amount if g in move.gain else 0 for g in GOODS))
         work.spend(work.current, spent)
-        action_gain(work, Goods(gained[0], gained[1], gained[2], gained[3]), "ACT-5", spent)
+        action_gain(work, gained, "ACT-5", spent)
 
     def automatic(self, work: Work, pending: PendingEffect) -> bool:
         effect = pending.effect
@@ -239,7 +238,7 @@ class _Swap(Step[PendingEffect, SwapSquares]):
 
     answers = (SwapSquares,)
 
-    def question(self, state: GameState, pending: PendingEffect) -> str:
+    def question(self, pending: PendingEffect) -> str:
         return "choosing two market squares to swap"
 
     def moves(self, state: GameState, pending: PendingEffect) -> tuple[Move, ...]:
@@ -264,7 +263,7 @@ class _OneOf(Step[PendingEffect, ChooseOption]):
     answers = (ChooseOption,)
     owns = frozenset({"ACT-8"})
 
-    def question(self, state: GameState, pending: PendingEffect) -> str:
+    def question(self, pending: PendingEffect) -> str:
         return "choosing one of the action's options"
 
     def moves(self, state: GameState, pending: PendingEffect) -> tuple[Move, ...]:
@@ -298,7 +297,7 @@ class _TwoPart(Step[PendingEffect, ChoosePart]):
 
     answers = (ChoosePart,)
 
-    def question(self, state: GameState, pending: PendingEffect) -> str:
+    def question(self, pending: PendingEffect) -> str:
         return "choosing which part of the action to do first"
 
     def moves(self, state: GameState, pending: PendingEffect) -> tuple[Move, ...]:

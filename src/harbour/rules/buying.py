@@ -115,7 +115,7 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
     answers = (Purchase, SellToTraders)
     owns = frozenset({"BUY-1", "BUY-5", "BUY-6", "BUY-7", "INT-6", "INLAND-2"})
 
-    def question(self, state: GameState, pending: PendingPurchase) -> str:
+    def question(self, pending: PendingPurchase) -> str:
         return "choosing the buildings to buy"
 
     def moves(self, state: GameState, pending: PendingPurchase) -> tuple[Move, ...]:
@@ -179,7 +179,7 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
         log = work.log
         if log is not None:
             if cards:
-                listed = sum(state.cards.buildings[c].cost or 0 for c in cards)
+                listed = sum(_cost(state.cards.buildings[c]) for c in cards)
                 price = discounted_total(state, player, cards)
                 log.append(BuildingsBought(player, cards, listed, price, pending.money))
             else:

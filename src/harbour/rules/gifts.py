@@ -50,7 +50,7 @@ class _Gift(Step[PendingGift, TakeGoods]):
     owns = frozenset({"ABIL-6", "ABIL-7", "ABIL-10"})
     turn_decision = False
 
-    def question(self, state: GameState, pending: PendingGift) -> str:
+    def question(self, pending: PendingGift) -> str:
         return f"choosing {pending.amount} good(s) to gain"
 
     def moves(self, state: GameState, pending: PendingGift) -> tuple[Move, ...]:
@@ -60,7 +60,7 @@ class _Gift(Step[PendingGift, TakeGoods]):
         goods = move.goods
         if goods.total != pending.amount:
             return Refusal(
-                pending.cause or "CHAR-1",
+                pending.cause,
                 f"Take exactly {pending.amount} good(s), not {goods.total}.",
             )
         return None

@@ -213,7 +213,7 @@ class _Buy(Step[PendingEffect, Ship | SellToTraders]):
     owns = frozenset({"BUY-1", "BUY-2", "SYM-3", "INT-6", "INT-10", "INLAND-2"})
     may_be_automatic = True
 
-    def question(self, state: GameState, pending: PendingEffect) -> str:
+    def question(self, pending: PendingEffect) -> str:
         return "choosing the goods to ship"
 
     def automatic(self, work: Work, pending: PendingEffect) -> bool:
@@ -262,7 +262,7 @@ class _ShipAfterSale(Step[PendingShip, Ship | SellToTraders]):
     answers = (Ship, SellToTraders)
     owns = _Buy.owns
 
-    def question(self, state: GameState, pending: PendingShip) -> str:
+    def question(self, pending: PendingShip) -> str:
         return "choosing the goods to ship"
 
     def moves(self, state: GameState, pending: PendingShip) -> tuple[Move, ...]:

@@ -47,7 +47,7 @@ class Step(Generic[P, M]):
     #: Whether :meth:`automatic` may carry the step out by itself.
     may_be_automatic: ClassVar[bool] = False
 
-    def question(self, state: GameState, pending: P) -> str:
+    def question(self, pending: P) -> str:
         """What the decision asks, in a few words (``"moving the pawn"``)."""
         raise NotImplementedError
 
@@ -66,6 +66,7 @@ class Step(Generic[P, M]):
     def automatic(self, work: Work, pending: P) -> bool:
         """Carry the step out by itself when it offers no choice (TURN-6); True if it did.
 
-        A step done automatically takes itself off the stack.
+        A step done automatically takes itself off the stack. Called only for steps with
+        :attr:`may_be_automatic`.
         """
-        return False
+        raise NotImplementedError  # pragma: no mutate

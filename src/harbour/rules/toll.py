@@ -100,7 +100,7 @@ class _TollNow(Step[PendingToll, PayToll | DeferToll]):
     answers = (PayToll, DeferToll)
     owns = frozenset({"TOLL-1"})
 
-    def question(self, state: GameState, pending: PendingToll) -> str:
+    def question(self, pending: PendingToll) -> str:
         return "paying the toll now or deferring it"
 
     def moves(self, state: GameState, pending: PendingToll) -> tuple[Move, ...]:
@@ -131,7 +131,7 @@ class _TollAfter(Step[PendingTollAfter, PayToll]):
     owns = frozenset({"TOLL-1"})
     may_be_automatic = True
 
-    def question(self, state: GameState, pending: PendingTollAfter) -> str:
+    def question(self, pending: PendingTollAfter) -> str:
         return "paying the deferred toll"
 
     def moves(self, state: GameState, pending: PendingTollAfter) -> tuple[Move, ...]:
@@ -259,10 +259,7 @@ def _keeps_toll_payable(
     after = apply_move(state, move)
     if after.turn != state.turn or not _toll_deferred(after):
         return True  # the toll was paid and the turn may even be over
-    top = after.stack[-1]
     held = after.players[after.current].goods.total
-    if isinstance(top, PendingTollAfter):
-        return held > 0
     # Only shipping and selling can take a player down to no goods: gains, conversions and
     # abilities always leave some.
     if held and not _may_still_ship(after):

@@ -71,7 +71,7 @@ class _Pawn(Step[PendingMove, MovePawn]):
     answers = (MovePawn,)
     owns = frozenset({"TURN-1", "TURN-2", "TURN-3"})
 
-    def question(self, state: GameState, pending: PendingMove) -> str:
+    def question(self, pending: PendingMove) -> str:
         return "moving the pawn"
 
     def moves(self, state: GameState, pending: PendingMove) -> tuple[Move, ...]:
