@@ -70,6 +70,8 @@ def test_a_deck_card_is_refused_with_turn_3() -> None:
     assert_refused(state, go("smokehouse"), "TURN-3")
     with pytest.raises(harbour.InvalidMoveError):  # no such player: not a move of this game
         harbour.apply_move(state, harbour.MovePawn(BoardSite(2)))
+    with pytest.raises(harbour.InvalidMoveError, match="not a move: 'go smokehouse'"):
+        harbour.apply_move(state, "go smokehouse")  # type: ignore[arg-type]
 
 
 @pytest.mark.rules("BUY-2")

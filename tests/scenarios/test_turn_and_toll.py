@@ -374,5 +374,6 @@ def test_the_flags_of_a_turn_start_afresh_with_the_next_turn() -> None:
     state = harbour.apply_move(state, harbour.Purchase((card("net-loft"),)))
     # The turn ended: the next one starts with every flag cleared.
     assert state.current == 1 and state.turn == 2
-    assert not state.ability_used and not state.deck_ran_out and state.bought_this_turn == 0
+    assert state.ability_used is False and state.deck_ran_out is False
+    assert state.bought_this_turn == 0
     assert len(state.display) == 1  # the deck had run out (INT-8)

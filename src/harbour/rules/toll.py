@@ -257,8 +257,8 @@ def _keeps_toll_payable(
     if not isinstance(move, Ship | SellToTraders) and _keeps_goods_anyway(state):
         return True
     after = apply_move(state, move)
-    if after.turn != state.turn or not _toll_deferred(after):
-        return True  # the toll was paid and the turn may even be over
+    if not _toll_deferred(after):
+        return True  # the toll was paid (and the turn may even be over)
     held = after.players[after.current].goods.total
     # Only shipping and selling can take a player down to no goods: gains, conversions and
     # abilities always leave some.

@@ -99,8 +99,7 @@ class _Pawn(Step[PendingMove, MovePawn]):
         state = work.state
         player = work.current
         site = move.site
-        ability = work.ability(player)
-        gift = shares_occupied(ability) if ability is not None else 0
+        gift = shares_occupied(work.ability(player))
         joined = tuple(s for s, pawn in enumerate(work.pawns) if pawn == site) if gift else ()
         origin = work.pawns[player]
         work.pawns[player] = site
