@@ -8,6 +8,8 @@ STAMP := $(VENV)/.installed-stamp
 PLAYERS ?= 3
 SEED ?= 2014
 DEMO_ARGS ?=
+# make demo also writes the game's record (REC-1) here.
+DEMO_RECORD ?= demo-record.txt
 
 .PHONY: demo test lint typecheck pytest docs bench mutation clean
 
@@ -19,7 +21,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	@$(PY) -m harbour.demo --players $(PLAYERS) --seed $(SEED) $(DEMO_ARGS)
+	@$(PY) -m harbour.demo --players $(PLAYERS) --seed $(SEED) --record $(DEMO_RECORD) $(DEMO_ARGS)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

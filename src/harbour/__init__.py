@@ -5,7 +5,7 @@
 >>> state = harbour.apply_move(state, harbour.legal_moves(state)[0])
 """
 
-from harbour import events
+from harbour import events, notation, records
 from harbour.engine import (
     apply_move,
     apply_move_unchecked,
@@ -18,12 +18,16 @@ from harbour.engine import (
     verify_move,
 )
 from harbour.errors import (
+    AmbiguousMoveError,
+    DocumentError,
     GameNotOverError,
     HarbourError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
+    MoveParseError,
+    RecordError,
 )
 from harbour.facts import GAME, GameFacts
 from harbour.goods import GOODS, MAX_GOODS, Good, Goods
@@ -63,6 +67,7 @@ from harbour.options import (
 from harbour.positions import position
 from harbour.rules.step import Refusal
 from harbour.scoring import Outcome, outcome, victory_points
+from harbour.serialization import from_json, to_json
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
 from harbour.validation import Violation, validate
@@ -75,6 +80,7 @@ __all__ = [
     "MARKET_VALUES",
     "MAX_GOODS",
     "AlchemistReading",
+    "AmbiguousMoveError",
     "BeggarTrigger",
     "BoardSite",
     "BuyRule",
@@ -86,6 +92,7 @@ __all__ = [
     "ChooseStartingGoods",
     "CoinDiscount",
     "DeferToll",
+    "DocumentError",
     "EmptyDeck",
     "ExchangeGoods",
     "GameFacts",
@@ -100,6 +107,7 @@ __all__ = [
     "InvalidValueError",
     "LastRound",
     "Move",
+    "MoveParseError",
     "MovePawn",
     "Observation",
     "Outcome",
@@ -108,6 +116,7 @@ __all__ = [
     "PlayerView",
     "Purchase",
     "PurchaseLimit",
+    "RecordError",
     "ReentryOrder",
     "Refusal",
     "RulesOptions",
@@ -129,12 +138,16 @@ __all__ = [
     "current_player",
     "events",
     "explain",
+    "from_json",
     "is_over",
     "legal_moves",
     "new_game",
+    "notation",
     "observe",
     "outcome",
     "position",
+    "records",
+    "to_json",
     "validate",
     "verify_move",
     "victory_points",

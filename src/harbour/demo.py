@@ -22,11 +22,13 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO, TypeVar
 
 from harbour.bots import Bot, GreedyBot, RandomBot
 from harbour.engine import apply_move_with_events, current_player
 from harbour.facts import GAME
+from harbour.moves import Move
 from harbour.narrate import (
     describe_characters,
     describe_events,
@@ -49,6 +51,7 @@ from harbour.options import (
     UnpayableToll,
     WarehouseKeep,
 )
+from harbour.records import write_record
 from harbour.rng import SplitMix64
 from harbour.setup import new_game
 from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
@@ -182,6 +185,11 @@ def build_parser() -> argparse.ArgumentParser:
             default=None,
             help=f"the reading of {rule}, {what}; with --characters (default: {default})",
         )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game's record (REC-1) to FILE",
+    )
     return parser
 
 
@@ -284,7 +292,9 @@ def _wrap_block(text: str) -> str:
     return "\n".join(out)
 
 
-def play(state: GameState, bots: Sequence[Bot], out: TextIO) -> GameState:
+def play(
+    state: GameState, bots: Sequence[Bot], out: TextIO, moves: list[Move] | None = None
+) -> GameState:
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
     Each decision goes to the bot of the seat that decides it
@@ -292,7 +302,8 @@ def play(state: GameState, bots: Sequence[Bot], out: TextIO) -> GameState:
     chosen by the receiver's bot, out of turn.
     Moves are applied with the checked :func:`harbour.apply_move_with_events` and narrated
     from their events, so a bot returning an illegal move raises
-    :class:`harbour.IllegalMoveError`. Raises ``RuntimeError`` if the
+    :class:`harbour.IllegalMoveError`. Each move is appended to ``moves`` when given.
+    Raises ``RuntimeError`` if the
     game runs past :data:`MAX_MOVES` moves.
     """
     group: tuple[int, int] | None = None
@@ -306,6 +317,8 @@ def play(state: GameState, bots: Sequence[Bot], out: TextIO) -> GameState:
         # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
         move = bots[current_player(state)].choose(state)
         after, events = apply_move_with_events(state, move)
+        if moves is not None:
+            moves.append(move)
         out.write(_wrap(describe_events(state, move, events, after)) + "\n")
         if _in_character_setup(state) and not _in_character_setup(after):
             out.write(_wrap(describe_characters(after)) + "\n")
@@ -352,8 +365,14 @@ def _run(args: argparse.Namespace, state: GameState, bots: Sequence[Bot], out: T
         "and its seat.\n\n"
     )
     out.write(_wrap_block(describe_setup(state)) + "\n")
-    state = play(state, bots, out)
+    start, moves = state, list[Move]()
+    state = play(state, bots, out, moves)
     out.write("\n" + _wrap_block(describe_outcome(state)) + "\n")
+    if args.record:
+        seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(len(state.players))}
+        text = write_record(start, moves, tags={"Event": "harbour demo", **seats})
+        Path(args.record).write_text(text, encoding="utf-8")
+        sys.stderr.write(f"The game's record is in {args.record}.\n")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,13 @@ bad value are also ``ValueError``:
 - :class:`IllegalMoveError`: a well-formed move that a rule forbids now, naming the rule;
 - :class:`InvalidStateError`: a position that breaks the rules' invariants, listing the
   :class:`~harbour.validation.Violation` s;
-- :class:`GameNotOverError`: the outcome of a game still going was asked for.
+- :class:`GameNotOverError`: the outcome of a game still going was asked for;
+- :class:`MoveParseError` and :class:`AmbiguousMoveError`: text that is not a move in
+  :mod:`harbour.notation` (both are :class:`InvalidMoveError` s);
+- :class:`DocumentError`: a JSON document (:func:`harbour.from_json`) that cannot be read,
+  naming the field;
+- :class:`RecordError`: a game record (:mod:`harbour.records`) that cannot be read or
+  replayed, naming the line or turn and, for an illegal move, the rule.
 """
 
 from __future__ import annotations
@@ -22,12 +28,16 @@ if TYPE_CHECKING:
     from harbour.validation import Violation
 
 __all__ = [
+    "AmbiguousMoveError",
+    "DocumentError",
     "GameNotOverError",
     "HarbourError",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidStateError",
     "InvalidValueError",
+    "MoveParseError",
+    "RecordError",
 ]
 
 
@@ -76,3 +86,80 @@ class InvalidStateError(HarbourError, ValueError):
 
 class GameNotOverError(HarbourError, ValueError):
     """Asked for the outcome of a game that has not ended."""
+
+
+class MoveParseError(InvalidMoveError):
+    """Text that is not a move in the notation of :mod:`harbour.notation`.
+
+    :attr:`text` is the text given; the message says what was expected.
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"cannot read {text!r} as a move: {reason}")
+        #: The text that could not be read.
+        self.text = text
+        #: What was wrong, in a plain sentence.
+        self.reason = reason
+
+
+class AmbiguousMoveError(MoveParseError):
+    """A name in move notation that abbreviates more than one thing, for example ``go Ba``.
+
+    :attr:`candidates` lists the full names it could mean.
+    """
+
+    def __init__(self, text: str, abbreviation: str, candidates: Sequence[str]) -> None:
+        listed = ", ".join(candidates)
+        super().__init__(text, f"{abbreviation!r} could mean {listed}")
+        #: The abbreviation that matched several names.
+        self.abbreviation = abbreviation
+        #: The full names it matches.
+        self.candidates = tuple(candidates)
+
+
+class DocumentError(HarbourError, ValueError):
+    """A JSON document that :func:`harbour.from_json` cannot read.
+
+    :attr:`field` is the path of the offending field (for example
+    ``"state.players[0].goods.fish"``), or ``""`` for the document as a whole.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}" if field else reason)
+        #: Where in the document the problem is.
+        self.field = field
+        #: What was wrong, in a plain sentence.
+        self.reason = reason
+
+
+class RecordError(HarbourError, ValueError):
+    """A game record that cannot be read or does not replay.
+
+    :attr:`line` is the record's line (1-based) or ``None``; :attr:`turn` the turn of the
+    bad move or ``None``; :attr:`rule_id` the rule an illegal move breaks, or ``None``.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        line: int | None = None,
+        turn: int | None = None,
+        rule_id: str | None = None,
+    ) -> None:
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if turn is not None:
+            where.append(f"turn {turn}")
+        prefix = f"{', '.join(where)}: " if where else ""
+        rule = f"[{rule_id}] " if rule_id else ""
+        super().__init__(f"{prefix}{rule}{reason}")
+        #: The line of the record, 1-based, when known.
+        self.line = line
+        #: The turn of the move that failed, when known.
+        self.turn = turn
+        #: The rule an illegal move breaks, when that is the problem.
+        self.rule_id = rule_id
+        #: What was wrong, in a plain sentence.
+        self.reason = reason

@@ -196,9 +196,14 @@ Pending: TypeAlias = (
 )
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class GameState:
-    """The whole state of a game of Harbour; create it with :func:`harbour.new_game`."""
+    """The whole state of a game of Harbour; create it with :func:`harbour.new_game`.
+
+    Its ``repr`` is a one-line summary (the card set by name and digest);
+    :func:`harbour.render` draws the whole position and :func:`harbour.to_json` writes
+    every field.
+    """
 
     #: The cards the game is played with.
     cards: CardSet
@@ -228,6 +233,15 @@ class GameState:
     deck_ran_out: bool = False
     #: Buildings bought in the current turn (INT-36 under ``PurchaseLimit.PER_TURN``).
     bought_this_turn: int = 0
+
+    def __repr__(self) -> str:
+        if not self.stack:
+            now = "over"
+        elif self.turn == 0:
+            now = f"setup, Player {self.decider + 1} to decide {self.stack[-1]!r}"
+        else:
+            now = f"turn {self.turn}, Player {self.decider + 1} to decide {self.stack[-1]!r}"
+        return f"<GameState {len(self.players)} players, {now}, {self.cards!r}>"
 
     @property
     def is_over(self) -> bool:

@@ -792,3 +792,21 @@ def test_describe_move_refuses_an_after_state_the_move_does_not_lead_to() -> Non
     move = harbour.ChooseStartingGoods(harbour.Goods(fish=3))
     with pytest.raises(ValueError, match="not the state"):
         describe_move(state, move, state)
+
+
+@pytest.mark.rules("REC-1", "REC-4")
+def test_the_demo_writes_the_record_of_the_game_it_narrates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.txt"
+    assert main(["--players", "2", "--seed", "9", "--record", str(path)]) == 0
+    narrated = capsys.readouterr()
+    assert main(["--players", "2", "--seed", "9"]) == 0
+    assert capsys.readouterr().out == narrated.out  # the record changes nothing printed
+    assert str(path) in narrated.err
+    record = harbour.records.read_record(path.read_text(encoding="utf-8"))
+    states = harbour.records.replay(record)
+    assert record.start == harbour.new_game(2, seed=9) and states[-1].is_over
+    winner = harbour.outcome(states[-1]).winners[0] + 1
+    assert f"Winner: Player {winner}" in narrated.out
+    assert dict(record.tags)["Player1"] == "greedy bot"

@@ -160,12 +160,14 @@ class BonusCard:
         return n if self.max_trades is None else min(n, self.max_trades)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class CardSet:
     """The components a game is played with.
 
     A game refers to buildings by their index in :attr:`buildings`, characters by their
     index in :attr:`characters` and bonus cards by their index in :attr:`bonus_cards`.
+    Its ``repr`` is short: the name and the start of the content's digest
+    (:func:`~harbour.cards.identity.card_set_digest`).
     """
 
     name: str
@@ -212,6 +214,11 @@ class CardSet:
                 f"card set {self.name!r}: the Inland Traders price must be a whole number from "
                 f"1 to {MAX_PRICE}, got {price!r}"
             )
+
+    def __repr__(self) -> str:
+        from harbour.cards.identity import card_set_digest  # identity hashes this class's data
+
+        return f"CardSet({self.name!r}, {card_set_digest(self)[:19]}…)"
 
     @property
     def first_game_buildings(self) -> tuple[int, ...]:

@@ -81,7 +81,9 @@ class _Pawn(Step[PendingMove, MovePawn]):
     def refusal(self, state: GameState, pending: PendingMove, move: MovePawn) -> Refusal | None:
         site = move.site
         if site not in sites_in_play(state):
-            return Refusal("TURN-3", f"{site!r} is not a building in play.")
+            name = state.site_name(site)
+            where = name if isinstance(site, BoardSite) else f"The {name}"
+            return Refusal("TURN-3", f"{where} is not a building in play.")
         player = state.current
         if site not in _blocked(state, player):
             return None

@@ -1,0 +1,75 @@
+"""Which card set a game is played with: a name and a digest of the content (JSON-1).
+
+A card set is a large value (every building's data). Documents, records and short
+representations refer to it instead by its name and a digest: the SHA-256 of its card
+data (:func:`~harbour.cards.files.dump_card_set`) written as canonical JSON. Two card
+sets have the same digest exactly when they hold the same cards, so a digest that does not
+match names a different set, whatever the name says. The library's own sets are *built in*
+and found by name; any other set travels with its content.
+
+>>> from harbour.cards import ORIGINAL_SET
+>>> digest = card_set_digest(ORIGINAL_SET)
+>>> digest.startswith("sha256:"), len(digest)
+(True, 71)
+>>> built_in_card_set(ORIGINAL_SET.name, digest) is ORIGINAL_SET
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from harbour.cards.model import CardSet
+from harbour.cards.original import ORIGINAL_SET
+from harbour.errors import InvalidValueError
+
+__all__ = ["BUILT_IN_CARD_SETS", "built_in_card_set", "card_set_digest", "is_built_in"]
+
+#: The card sets that ship with the library, by name.
+BUILT_IN_CARD_SETS: Final[Mapping[str, CardSet]] = MappingProxyType(
+    {ORIGINAL_SET.name: ORIGINAL_SET}
+)
+
+
+@functools.lru_cache(maxsize=64)
+def card_set_digest(cards: CardSet) -> str:
+    """``"sha256:"`` and the hex SHA-256 of the card set's data as canonical JSON.
+
+    Canonical JSON: keys sorted, no spaces, UTF-8, as
+    ``json.dumps(dump_card_set(cards), sort_keys=True, separators=(",", ":"), ensure_ascii=False)``.
+    """
+    from harbour.cards.files import dump_card_set  # files imports the models this module uses
+
+    text = json.dumps(
+        dump_card_set(cards), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def is_built_in(cards: CardSet) -> bool:
+    """True when ``cards`` is (equal to) the built-in set of its name."""
+    known = BUILT_IN_CARD_SETS.get(cards.name)
+    return known is not None and (known is cards or known == cards)
+
+
+def built_in_card_set(name: str, digest: str | None = None) -> CardSet:
+    """The built-in card set called ``name``; with ``digest``, only if the content matches.
+
+    Raises :class:`~harbour.errors.InvalidValueError` for an unknown name or a digest of
+    other content (a document written for a different version of the set).
+    """
+    cards = BUILT_IN_CARD_SETS.get(name)
+    if cards is None:
+        known = ", ".join(repr(n) for n in BUILT_IN_CARD_SETS)
+        raise InvalidValueError(f"no built-in card set is called {name!r}; there is {known}")
+    if digest is not None and digest != card_set_digest(cards):
+        raise InvalidValueError(
+            f"the card set {name!r} of this library has digest {card_set_digest(cards)}, "
+            f"not {digest}: the document was written for other cards"
+        )
+    return cards

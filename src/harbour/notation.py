@@ -1,0 +1,455 @@
+"""Move notation, Harbour's UCI/SAN: short, typable text for every move (NOTE-1 to NOTE-5).
+
+:func:`format_move` gives a move's one canonical text, :func:`parse_move` reads text back
+(case- and space-tolerant, building names abbreviated to any unambiguous start) and checks
+the move is legal, and :func:`describe_move` gives a long label for a menu.
+
+>>> import harbour
+>>> from harbour.notation import format_move, parse_move
+>>> state = harbour.new_game(2, seed=1)
+>>> format_move(state, harbour.ChooseStartingGoods(harbour.Goods(fish=2, stone=1)))
+'start 2F S'
+>>> parse_move(state, "START 2f s") == harbour.ChooseStartingGoods(harbour.Goods(fish=2, stone=1))
+True
+>>> parse_move(state, "start 7F")
+Traceback (most recent call last):
+...
+harbour.errors.MoveParseError: cannot read 'start 7F' as a move: ChooseStartingGoods.goods must count at most 6 of each good, got Goods(fish=7, livestock=0, wood=0, stone=0)
+
+The grammar, with examples, is on the "Move notation" page of the specification.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from harbour.cards.describe import describe_effect
+from harbour.engine import verify_move
+from harbour.errors import (
+    AmbiguousMoveError,
+    InvalidMoveError,
+    InvalidValueError,
+    MoveParseError,
+)
+from harbour.facts import GAME
+from harbour.goods import GOODS, Good, Goods
+from harbour.moves import (
+    ChooseCharacter,
+    ChooseFreeBuilding,
+    ChooseOption,
+    ChoosePart,
+    ChooseStartingGoods,
+    DeferToll,
+    ExchangeGoods,
+    Move,
+    MovePawn,
+    PayToll,
+    Purchase,
+    SellToTraders,
+    Ship,
+    SwapSquares,
+    TakeGoods,
+    UseAbility,
+    out_of_range,
+)
+from harbour.state import BoardSite, CardSite, GameState, PendingEffect, Site
+
+__all__ = ["GOOD_LETTERS", "describe_move", "format_move", "parse_move"]
+
+#: The letter of each good in notation (NOTE-2).
+GOOD_LETTERS: Final = {Good.FISH: "F", Good.LIVESTOCK: "L", Good.WOOD: "W", Good.STONE: "S"}
+_BY_LETTER: Final = {letter: good for good, letter in GOOD_LETTERS.items()}
+#: Characters a name may not hold to be written as itself (records use ``;``, ``{`` and ``}``).
+_UNSAFE: Final = re.compile(r"[;{}+#$\n\r\t]|^\s|\s$|^\d")
+_GOODS_TEXT: Final = re.compile(r"(?:\d{0,2}[FLWS])+")
+_MAX_TEXT: Final = 1_000
+
+
+# --------------------------------------------------------------------------- names
+
+
+def _norm(name: str) -> str:
+    """How names compare: lower case, apostrophes and full stops dropped, spaces collapsed."""
+    return " ".join(re.sub(r"['’.]", "", name).lower().split())
+
+
+_RESERVED: Final = re.compile(r"nothing|later|board \d+")
+
+
+def _canonical_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Each name as notation writes it: itself, or ``#index`` when it cannot be (NOTE-3)."""
+    normal = [_norm(n) for n in names]
+    out = []
+    for index, (name, key) in enumerate(zip(names, normal, strict=True)):
+        safe = (
+            key != ""
+            and not _UNSAFE.search(name)
+            and normal.count(key) == 1
+            and not _RESERVED.fullmatch(key)
+        )
+        out.append(name if safe else f"#{index}")
+    return tuple(out)
+
+
+def _resolve(text: str, whole: str, names: Sequence[str], what: str) -> int:
+    """The index of the name ``text`` means: ``#index``, an exact name or a unique start."""
+    if text.startswith("#"):
+        if not re.fullmatch(r"#\d{1,6}", text):
+            raise MoveParseError(whole, f"{text!r} is not a {what} number such as #3")
+        index = int(text[1:])
+        if index >= len(names):
+            raise MoveParseError(whole, f"there is no {what} {text}: the game has {len(names)}")
+        return index
+    key = _norm(text)
+    if not key:
+        raise MoveParseError(whole, f"expected the name of a {what}")
+    normal = [_norm(n) for n in names]
+    exact = [i for i, n in enumerate(normal) if n == key]
+    if len(exact) == 1:
+        return exact[0]
+    starts = exact or [i for i, n in enumerate(normal) if n.startswith(key)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise AmbiguousMoveError(whole, text, [names[i] for i in starts])
+    raise MoveParseError(whole, f"no {what} is called {text!r}")
+
+
+def _building_names(state: GameState) -> tuple[str, ...]:
+    return _canonical_names([b.name for b in state.cards.buildings])
+
+
+def _board_names(state: GameState) -> tuple[str, ...]:
+    return _canonical_names([c.name for c in state.cards.characters])
+
+
+# --------------------------------------------------------------------------- goods
+
+
+def _goods_text(goods: Goods) -> str:
+    parts = []
+    for good, count in zip(GOODS, goods.as_tuple(), strict=True):
+        if count:
+            parts.append(f"{count if count > 1 else ''}{GOOD_LETTERS[good]}")
+    return " ".join(parts) if parts else "nothing"
+
+
+def _letters(goods: Sequence[Good]) -> str:
+    return " ".join(GOOD_LETTERS[g] for g in goods) if goods else "nothing"
+
+
+def _read_goods(text: str, whole: str) -> Goods:
+    compact = "".join(text.upper().split())
+    if compact == "NOTHING":
+        return Goods()
+    if not _GOODS_TEXT.fullmatch(compact):
+        raise MoveParseError(
+            whole, f"expected goods such as '2F S' (F, L, W, S with counts), got {text!r}"
+        )
+    counts = dict.fromkeys(GOODS, 0)
+    for amount, letter in re.findall(r"(\d{0,2})([FLWS])", compact):
+        good = _BY_LETTER[letter]
+        if counts[good]:
+            raise MoveParseError(whole, f"{good.label} is given twice")
+        counts[good] = int(amount) if amount else 1
+        if counts[good] == 0:
+            raise MoveParseError(whole, f"a count of 0 {good.label}: leave it out")
+    return Goods(*counts.values())
+
+
+def _read_kinds(text: str, whole: str) -> tuple[Good, ...]:
+    compact = "".join(text.upper().split())
+    if compact == "NOTHING":
+        return ()
+    if not re.fullmatch(r"[FLWS]+", compact):
+        raise MoveParseError(
+            whole, f"expected goods letters such as 'F L' (no counts), got {text!r}"
+        )
+    return tuple(_BY_LETTER[c] for c in compact)
+
+
+def _read_good(text: str, whole: str) -> Good:
+    kinds = _read_kinds(text, whole)
+    if len(kinds) != 1:
+        raise MoveParseError(whole, f"expected one good letter (F, L, W or S), got {text!r}")
+    return kinds[0]
+
+
+def _read_number(text: str, whole: str, what: str) -> int:
+    if not re.fullmatch(r"\d{1,3}", text):
+        raise MoveParseError(whole, f"expected the number of the {what}, got {text!r}")
+    return int(text)
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def _site_text(state: GameState, site: Site) -> str:
+    if isinstance(site, BoardSite):
+        return f"board {site.player + 1}"
+    return _building_names(state)[site.card]
+
+
+def format_move(state: GameState, move: Move) -> str:
+    """The canonical text of ``move`` in ``state`` (NOTE-1): for example ``"go Kiln Works"``.
+
+    Every well-formed move of the game has exactly one canonical text, and
+    ``parse_move(state, format_move(state, move)) == move`` for every legal move. The text
+    never holds ``;``, ``{``, ``}`` or a line break. Raises
+    :class:`~harbour.errors.InvalidMoveError` for a value that is not a move of this game.
+    """
+    problem = out_of_range(
+        move, len(state.cards.buildings), len(state.cards.characters), len(state.players)
+    )
+    if problem is not None:
+        raise InvalidMoveError(f"{move!r}: {problem}")
+    match move:
+        case ChooseStartingGoods(goods=goods):
+            return f"start {_goods_text(goods)}"
+        case ChooseCharacter(board=board):
+            return f"character {_board_names(state)[board]}"
+        case ChooseFreeBuilding(card=card):
+            return f"free {_building_names(state)[card]}"
+        case MovePawn(site=site):
+            return f"go {_site_text(state, site)}"
+        case PayToll(good=good):
+            return f"toll {GOOD_LETTERS[good]}"
+        case DeferToll():
+            return "toll later"
+        case ChooseOption(index=index):
+            return f"option {index + 1}"
+        case ChoosePart(index=index):
+            return f"part {index + 1}"
+        case TakeGoods(goods=goods):
+            return f"take {_goods_text(goods)}"
+        case ExchangeGoods(spend=spend, gain=gain):
+            return f"exchange {GOOD_LETTERS[spend]} for {_letters(gain)}"
+        case SwapSquares(first=first, second=second):
+            values = GAME.market_values
+            return f"swap ${values[first]} ${values[second]}"
+        case Ship(goods=goods, keep=keep):
+            kept = f" keep {_goods_text(keep)}" if keep.total else ""
+            return f"ship {_letters(goods)}{kept}"
+        case SellToTraders():
+            return "traders"
+        case UseAbility(fee=fee, spend=spend, gain=gain):
+            paid = f" fee {_goods_text(fee)}" if fee.total else ""
+            return f"ability {GOOD_LETTERS[spend]} to {GOOD_LETTERS[gain]}{paid}"
+        case Purchase(cards=cards):
+            names = _building_names(state)
+            return "buy " + (" + ".join(names[c] for c in cards) if cards else "nothing")
+    raise InvalidMoveError(f"not a move: {move!r}")
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_move(state: GameState, text: str) -> Move:
+    """The move ``text`` names in ``state``, checked to be legal now (NOTE-1 to NOTE-5).
+
+    Case, extra spaces, apostrophes and full stops in names do not matter; a building or
+    board may be named by any start of its name that fits only one, or by ``#index``.
+    Raises :class:`~harbour.errors.MoveParseError` for text that is not a move,
+    :class:`~harbour.errors.AmbiguousMoveError` for a name that fits several, and
+    :class:`~harbour.errors.IllegalMoveError` (naming the rule) for a move the rules
+    forbid now.
+    """
+    move = read_move(state, text)
+    verify_move(state, move)
+    return move
+
+
+def read_move(state: GameState, text: str) -> Move:
+    """The move ``text`` names, well formed for this game but not checked against the rules.
+
+    Raises as :func:`parse_move` does, except for :class:`~harbour.errors.IllegalMoveError`.
+    """
+    if type(text) is not str:
+        raise MoveParseError(repr(text), "expected text")
+    if len(text) > _MAX_TEXT:
+        raise MoveParseError(text[:40] + "...", f"expected at most {_MAX_TEXT} characters")
+    whole = text
+    words = text.split()
+    if not words:
+        raise MoveParseError(whole, "expected a move such as 'go Kiln Works' or 'ship F'")
+    verb, rest = words[0].lower(), " ".join(words[1:])
+    try:
+        move = _read(state, verb, rest, whole)
+    except InvalidValueError as exc:
+        if isinstance(exc, MoveParseError):
+            raise
+        raise MoveParseError(whole, str(exc)) from None
+    problem = out_of_range(
+        move, len(state.cards.buildings), len(state.cards.characters), len(state.players)
+    )
+    if problem is not None:
+        raise MoveParseError(whole, problem)
+    return move
+
+
+_VERBS: Final = (
+    "start, character, free, go, toll, option, part, take, exchange, swap, ship, traders, "
+    "ability, buy"
+)
+
+
+def _read(state: GameState, verb: str, rest: str, whole: str) -> Move:
+    lower = rest.lower()
+    if verb == "start":
+        return ChooseStartingGoods(_read_goods(rest, whole))
+    if verb == "character":
+        return ChooseCharacter(_resolve(rest, whole, _board_names(state), "character board"))
+    if verb == "free":
+        return ChooseFreeBuilding(_resolve(rest, whole, _building_names(state), "building"))
+    if verb == "go":
+        board = re.fullmatch(r"board\s*(\d{1,3})", lower)
+        if board:
+            seat = int(board.group(1))
+            if not 1 <= seat <= len(state.players):
+                raise MoveParseError(
+                    whole, f"there is no board {seat}: seats are 1 to {len(state.players)}"
+                )
+            return MovePawn(BoardSite(seat - 1))
+        return MovePawn(CardSite(_resolve(rest, whole, _building_names(state), "building")))
+    if verb == "toll":
+        return DeferToll() if lower == "later" else PayToll(_read_good(rest, whole))
+    if verb in ("option", "part"):
+        number = _read_number(rest, whole, verb)
+        if number < 1:
+            raise MoveParseError(whole, f"{verb}s are numbered from 1")
+        return ChooseOption(number - 1) if verb == "option" else ChoosePart(number - 1)
+    if verb == "take":
+        return TakeGoods(_read_goods(rest, whole))
+    if verb == "exchange":
+        spend, sep, gain = lower.partition(" for ")
+        if not sep:
+            raise MoveParseError(whole, "expected 'exchange F for L W'")
+        return ExchangeGoods(_read_good(spend, whole), _read_kinds(gain, whole))
+    if verb == "swap":
+        squares = re.fullmatch(r"\$?\s*(\d)\s+\$?\s*(\d)", lower)
+        values = GAME.market_values
+        if squares is None or not all(int(v) in values for v in squares.groups()):
+            raise MoveParseError(
+                whole,
+                f"expected two market squares such as 'swap $2 $4' ({', '.join(f'${v}' for v in values)})",
+            )
+        first, second = sorted(values.index(int(v)) for v in squares.groups())
+        if first == second:
+            raise MoveParseError(whole, "expected two different market squares")
+        return SwapSquares(first, second)
+    if verb == "ship":
+        goods, sep, keep = lower.partition("keep")
+        kept = _read_goods(keep, whole) if sep else Goods()
+        return Ship(_read_kinds(goods, whole), kept)
+    if verb == "traders":
+        if rest:
+            raise MoveParseError(whole, "'traders' takes nothing after it")
+        return SellToTraders()
+    if verb == "ability":
+        terms = re.fullmatch(r"(\S+)\s+to\s+(\S+)(?:\s+fee\s+(.+))?", lower)
+        if terms is None:
+            raise MoveParseError(whole, "expected 'ability S to L' or 'ability S to L fee F'")
+        fee = _read_goods(terms.group(3), whole) if terms.group(3) else Goods()
+        return UseAbility(fee, _read_good(terms.group(1), whole), _read_good(terms.group(2), whole))
+    if verb == "buy":
+        if _norm(rest) == "nothing":
+            return Purchase(())
+        names = _building_names(state)
+        cards = [_resolve(part.strip(), whole, names, "building") for part in rest.split("+")]
+        if len(set(cards)) != len(cards):
+            raise MoveParseError(whole, "a building is named twice")
+        return Purchase(tuple(cards))
+    raise MoveParseError(whole, f"unknown verb {verb!r}; the verbs are {_VERBS}")
+
+
+# --------------------------------------------------------------------------- long form
+
+
+def _goods_words(goods: Goods) -> str:
+    return goods.describe() if goods.total else "nothing"
+
+
+def _kind_words(goods: Sequence[Good]) -> str:
+    names = [g.label for g in goods]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _site_words(state: GameState, site: Site) -> str:
+    if isinstance(site, BoardSite):
+        return f"Player {site.player + 1}'s {state.board_of(site.player).name}"
+    return f"the {state.cards.buildings[site.card].name}"
+
+
+def _part_words(state: GameState, index: int, kind: str) -> str:
+    top = state.pending
+    if isinstance(top, PendingEffect):
+        parts = getattr(top.effect, "options" if kind == "option" else "parts", ())
+        if index < len(parts):
+            text = describe_effect(parts[index]).rstrip(".")
+            return f": {text[0].lower()}{text[1:]}"
+    return ""
+
+
+def describe_move(state: GameState, move: Move) -> str:
+    """A long label for ``move`` in ``state``, before it is played, for a menu (NOTE-5).
+
+    For example ``"Move to the Kiln Works (spend 2 wood to gain 3 stone)"`` or
+    ``"Buy the Admiralty ($13, 9 VP)"``. Buildings and boards are named by name.
+    """
+    cards = state.cards
+    match move:
+        case ChooseStartingGoods(goods=goods):
+            return f"Start with {_goods_words(goods)}"
+        case ChooseCharacter(board=board):
+            return f"Keep the {cards.characters[board].name} board"
+        case ChooseFreeBuilding(card=card):
+            return f"Take the {cards.buildings[card].name} for free"
+        case MovePawn(site=site):
+            action = describe_effect(
+                state.board_of(site.player).action
+                if isinstance(site, BoardSite)
+                else cards.buildings[site.card].action
+            )
+            return (
+                f"Move to {_site_words(state, site)} ({action[0].lower()}{action[1:].rstrip('.')})"
+            )
+        case PayToll(good=good):
+            return f"Pay the toll with 1 {good.label}"
+        case DeferToll():
+            return "Pay the toll after the action"
+        case ChooseOption(index=index):
+            return f"Choose option {index + 1}{_part_words(state, index, 'option')}"
+        case ChoosePart(index=index):
+            return f"Do part {index + 1} first{_part_words(state, index, 'part')}"
+        case TakeGoods(goods=goods):
+            return f"Take {_goods_words(goods)}"
+        case ExchangeGoods(spend=spend, gain=gain):
+            return f"Exchange {spend.label} for {_kind_words(gain)}"
+        case SwapSquares(first=first, second=second):
+            values = GAME.market_values
+            return (
+                f"Swap the {state.market[first].label} on ${values[first]} and the "
+                f"{state.market[second].label} on ${values[second]}"
+            )
+        case Ship(goods=goods, keep=keep):
+            if not goods:
+                return "Ship nothing"
+            kept = f", keeping {keep.describe()}" if keep.total else ""
+            return f"Ship all {_kind_words(goods)}{kept}"
+        case SellToTraders():
+            return f"Sell one of each good to the Inland Traders for ${cards.inland_traders_price}"
+        case UseAbility(fee=fee, spend=spend, gain=gain):
+            paid = f", paying {fee.describe()}" if fee.total else ""
+            return f"Use the ability: turn {spend.label} into {gain.label}{paid}"
+        case Purchase(cards=bought):
+            if not bought:
+                return "Buy nothing"
+            listed = []
+            for c in bought:
+                b = cards.buildings[c]
+                price = "no price" if b.cost is None else f"${b.cost}"
+                listed.append(f"the {b.name} ({price}, {b.points} VP)")
+            return "Buy " + " and ".join(listed)
+    raise InvalidMoveError(f"not a move: {move!r}")

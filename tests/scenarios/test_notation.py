@@ -1,0 +1,223 @@
+"""Move notation (NOTE-1 to NOTE-5): canonical texts, reading, names, errors, labels."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+import harbour
+from harbour import (
+    AmbiguousMoveError,
+    CardSite,
+    Good,
+    Goods,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveParseError,
+)
+from harbour.cards.original import ORIGINAL_SET
+from harbour.notation import describe_move, format_move, parse_move, read_move
+from harbour.state import BoardSite, PendingToll
+from tests.support import card, position
+
+F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
+SPEC = Path(__file__).resolve().parents[2] / "docs" / "spec" / "notation.md"
+
+
+def table(players: int = 3) -> harbour.GameState:
+    """A game in play: player 1 to move, with characters and the Inland Traders."""
+    state = harbour.new_game(
+        players, seed=4, options=harbour.RulesOptions(characters=True, inland_traders=True)
+    )
+    while state.in_setup:
+        state = harbour.apply_move(state, harbour.legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.rules("NOTE-1")
+def test_every_example_of_the_spec_reads_and_writes_back() -> None:
+    text = SPEC.read_text(encoding="utf-8")
+    block = text.split("Examples, in the original card set:\n\n```text\n")[1].split("```")[0]
+    examples = block.strip().splitlines()
+    assert len(examples) >= 15
+    state = table()
+    verbs = set()
+    for example in examples:
+        move = read_move(state, example)
+        assert format_move(state, move) == example
+        verbs.add(type(move))
+    assert verbs == set(harbour.moves.MOVE_TYPES)
+
+
+@pytest.mark.rules("NOTE-1")
+@pytest.mark.parametrize(
+    ("move", "text"),
+    [
+        (harbour.ChooseStartingGoods(Goods(fish=2, stone=1)), "start 2F S"),
+        (harbour.MovePawn(CardSite(card("kiln-works"))), "go Kiln Works"),
+        (harbour.MovePawn(BoardSite(1)), "go board 2"),
+        (harbour.PayToll(W), "toll W"),
+        (harbour.DeferToll(), "toll later"),
+        (harbour.ChooseOption(0), "option 1"),
+        (harbour.ChoosePart(1), "part 2"),
+        (harbour.TakeGoods(Goods()), "take nothing"),
+        (harbour.ExchangeGoods(S, (W, F)), "exchange S for F W"),
+        (harbour.SwapSquares(1, 3), "swap $3 $5"),
+        (harbour.Ship((S, F), keep=Goods(stone=2)), "ship F S keep 2S"),
+        (harbour.Ship(()), "ship nothing"),
+        (harbour.SellToTraders(), "traders"),
+        (harbour.UseAbility(Goods(), F, L), "ability F to L"),
+        (harbour.Purchase((card("dry-dock"), card("admiralty"))), "buy Admiralty + Dry Dock"),
+        (harbour.Purchase(()), "buy nothing"),
+    ],
+)
+def test_canonical_texts(move: harbour.Move, text: str) -> None:
+    state = table()
+    assert format_move(state, move) == text
+    assert read_move(state, text) == move
+
+
+@pytest.mark.rules("NOTE-1", "NOTE-2")
+def test_reading_tolerates_case_and_spaces() -> None:
+    state = table()
+    goods = harbour.ChooseStartingGoods(Goods(fish=2, stone=1))
+    for text in ("start 2F S", "START 2f s", "  start   2FS ", "start 2F 1S", "start S 2F"):
+        assert read_move(state, text) == goods
+    assert read_move(state, "GO   kiln   works") == harbour.MovePawn(CardSite(card("kiln-works")))
+    assert read_move(state, "Swap 4 2") == harbour.SwapSquares(0, 2)
+    assert read_move(state, "ship fl KEEP f") == harbour.Ship((F, L), keep=Goods(fish=1))
+
+
+@pytest.mark.rules("NOTE-2")
+@pytest.mark.parametrize(
+    "text",
+    ["start 2X", "start F F", "start 0F", "start 7F", "take 2", "toll FL", "ship 2F", "swap $2 $2"],
+)
+def test_bad_goods_are_refused(text: str) -> None:
+    with pytest.raises(MoveParseError):
+        read_move(table(), text)
+
+
+@pytest.mark.rules("NOTE-3")
+def test_names_may_be_abbreviated_when_only_one_fits() -> None:
+    state = table()
+    kiln = harbour.MovePawn(CardSite(card("kiln-works")))
+    assert read_move(state, "go Ki") == kiln
+    assert read_move(state, "go stonecutters yard") == harbour.MovePawn(
+        CardSite(card("stonecutters-yard"))
+    )
+    assert read_move(state, f"go #{card('kiln-works')}") == kiln
+    assert read_move(state, "buy adm + dry") == harbour.Purchase(
+        (card("admiralty"), card("dry-dock"))
+    )
+    with pytest.raises(AmbiguousMoveError) as caught:
+        read_move(state, "go Harbour")
+    assert set(caught.value.candidates) == {"Harbour Crier", "Harbourmaster's House"}
+    assert isinstance(caught.value, InvalidMoveError)
+    assert read_move(state, "go harbourm") == harbour.MovePawn(
+        CardSite(card("harbourmasters-house"))
+    )
+
+
+@pytest.mark.rules("NOTE-3")
+def test_an_exact_name_wins_over_longer_names_it_starts() -> None:
+    cards = attrs.evolve(
+        ORIGINAL_SET,
+        buildings=(
+            attrs.evolve(ORIGINAL_SET.buildings[0], name="Dock"),
+            attrs.evolve(ORIGINAL_SET.buildings[1], name="Dockyard"),
+            *ORIGINAL_SET.buildings[2:],
+        ),
+    )
+    state = harbour.new_game(2, seed=1, cards=cards)
+    assert read_move(state, "go dock") == harbour.MovePawn(CardSite(0))
+    assert read_move(state, "go docky") == harbour.MovePawn(CardSite(1))
+
+
+@pytest.mark.rules("NOTE-3")
+def test_names_that_cannot_be_written_are_written_by_index() -> None:
+    odd = ["Twin", "Twin", "Semi;colon", "{Brace}", "A + B", "7 Seas", "nothing", "Board 2"]
+    buildings = (
+        tuple(
+            attrs.evolve(b, name=name) for b, name in zip(ORIGINAL_SET.buildings, odd, strict=False)
+        )
+        + ORIGINAL_SET.buildings[len(odd) :]
+    )
+    state = harbour.new_game(2, seed=1, cards=attrs.evolve(ORIGINAL_SET, buildings=buildings))
+    for index in range(len(odd)):
+        move = harbour.MovePawn(CardSite(index))
+        text = format_move(state, move)
+        assert text == f"go #{index}"
+        assert read_move(state, text) == move
+    assert format_move(state, harbour.MovePawn(CardSite(len(odd)))).startswith("go ")
+    for text in ("go #99", "go #x", "go Nowhere", "go", "character Nobody"):
+        with pytest.raises(MoveParseError):
+            read_move(state, text)
+
+
+@pytest.mark.rules("NOTE-1")
+def test_canonical_texts_never_hold_record_punctuation() -> None:
+    state = table(4)
+    for _ in range(60):
+        for move in harbour.legal_moves(state):
+            assert not re.search(r"[;{}\n]", format_move(state, move))
+        state = harbour.apply_move(state, harbour.legal_moves(state)[-1])
+
+
+@pytest.mark.rules("NOTE-4")
+def test_parse_move_refuses_illegal_moves_naming_the_rule() -> None:
+    state = table()
+    with pytest.raises(IllegalMoveError) as caught:
+        parse_move(state, "toll F")
+    assert caught.value.rule_id == "TURN-6"
+    deck = state.deck[0]
+    with pytest.raises(IllegalMoveError) as caught:
+        parse_move(state, f"go {state.cards.buildings[deck].name}")
+    assert caught.value.rule_id == "TURN-3"
+    assert state.cards.buildings[deck].name in caught.value.reason
+
+
+@pytest.mark.rules("NOTE-4")
+@pytest.mark.parametrize(
+    "text", ["", "   ", "fly away", "go board 9", "option 0", "part x", "traders now", "ability"]
+)
+def test_text_that_is_no_move_is_refused(text: str) -> None:
+    with pytest.raises(MoveParseError):
+        parse_move(table(), text)
+
+
+@pytest.mark.rules("NOTE-4")
+def test_refusals_name_buildings_by_name() -> None:
+    state = position(goods=[Goods(fish=1), Goods()], display=["net-loft"], deck=["smokehouse"])
+    with pytest.raises(IllegalMoveError, match="The Smokehouse is not a building in play"):
+        harbour.apply_move(state, harbour.MovePawn(CardSite(card("smokehouse"))))
+
+
+@pytest.mark.rules("NOTE-5")
+def test_long_labels_name_buildings_and_parts() -> None:
+    state = table()
+    assert describe_move(state, harbour.Purchase((card("admiralty"),))) == (
+        "Buy the Admiralty ($13, 9 VP)"
+    )
+    assert describe_move(state, harbour.MovePawn(CardSite(card("kiln-works")))) == (
+        "Move to the Kiln Works (spend 2 wood to gain 3 stone)"
+    )
+    assert describe_move(state, harbour.DeferToll()) == "Pay the toll after the action"
+    assert describe_move(state, harbour.Ship(())) == "Ship nothing"
+    tolled = attrs.evolve(state, stack=(*state.stack, PendingToll(1)))
+    assert describe_move(tolled, harbour.PayToll(F)) == "Pay the toll with 1 fish"
+    for move in harbour.legal_moves(state):
+        assert describe_move(state, move)
+
+
+def test_format_move_refuses_what_is_not_a_move_of_the_game() -> None:
+    state = table()
+    with pytest.raises(InvalidMoveError):
+        format_move(state, harbour.MovePawn(CardSite(999)))
+    with pytest.raises(InvalidMoveError):
+        format_move(state, "go")  # type: ignore[arg-type]
+    with pytest.raises(MoveParseError):
+        read_move(state, 42)  # type: ignore[arg-type]
