@@ -71,6 +71,7 @@ from harbour.serialization import from_json, to_json
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
 from harbour.validation import Violation, validate
+from harbour.view import render
 
 __version__ = "0.1.0"
 
@@ -147,6 +148,7 @@ __all__ = [
     "outcome",
     "position",
     "records",
+    "render",
     "to_json",
     "validate",
     "verify_move",

@@ -55,6 +55,7 @@ from harbour.records import write_record
 from harbour.rng import SplitMix64
 from harbour.setup import new_game
 from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
+from harbour.view import render
 
 __all__ = ["BOTS", "MAX_MOVES", "bot_seed", "build_parser", "main", "play"]
 
@@ -312,6 +313,8 @@ def play(
             return state
         key = _group(state)
         if key != group:
+            if group is not None and group[0] == 0 and key[0] == 1:
+                out.write("\nThe table as play begins:\n\n" + render(state, public=True))
             group = key
             out.write(f"\n{_header(state)}\n")
         # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
@@ -367,6 +370,7 @@ def _run(args: argparse.Namespace, state: GameState, bots: Sequence[Bot], out: T
     out.write(_wrap_block(describe_setup(state)) + "\n")
     start, moves = state, list[Move]()
     state = play(state, bots, out, moves)
+    out.write("\nThe final position:\n\n" + render(state, public=True))
     out.write("\n" + _wrap_block(describe_outcome(state)) + "\n")
     if args.record:
         seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(len(state.players))}

@@ -18,21 +18,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import harbour
-from harbour import GameState, Move, RulesOptions, SellToTraders, UseAbility
-from harbour.cards.model import CardSet
+from harbour import GameState, Move, SellToTraders, UseAbility
 from harbour.rng import SplitMix64
 from harbour.rules import conversion, shipping
 from harbour.rules.table import step_of
+from harbour.testing import states
 from tests.property.test_random_sweep import cards_for, options_for, players_for, seed_for
 from tests.property.test_state_machine import (
     ARBITRARY_MOVES,
     candidate_moves,
     card_sets,
     in_game,
-    playable,
-    player_counts,
-    rules_options,
-    seeds,
 )
 from tests.test_rule_coverage import spec_ids
 
@@ -86,24 +82,14 @@ def walk(state: GameState, rng: SplitMix64, stops: list[int], extra: list[Move])
 
 @pytest.mark.rules("TURN-6")
 @given(
-    players=player_counts,
-    seed=seeds,
-    options=rules_options(),
-    cards=card_sets,
+    state=states(cards=card_sets, max_decisions=0),
     walk_seed=st.integers(0, 2**64 - 1),
     stops=st.lists(st.integers(0, 600), min_size=1, max_size=8, unique=True),
     extra=st.lists(ARBITRARY_MOVES, max_size=20),
 )
 def test_the_check_accepts_exactly_the_legal_moves(
-    players: int,
-    seed: int,
-    options: RulesOptions,
-    cards: CardSet,
-    walk_seed: int,
-    stops: list[int],
-    extra: list[Move],
+    state: GameState, walk_seed: int, stops: list[int], extra: list[Move]
 ) -> None:
-    state = harbour.new_game(players, seed=seed, options=playable(players, options), cards=cards)
     walk(state, SplitMix64(walk_seed), stops, extra)
 
 

@@ -18,13 +18,11 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 import harbour
-from harbour import GameState, Move, RulesOptions
+from harbour import GameState, Move
 from harbour.cards.limits import MAX_GIFT
-from harbour.cards.model import CardSet
 from harbour.errors import HarbourError
 from harbour.goods import GOODS, Goods
 from harbour.moves import MOVE_TYPES
-from harbour.rng import SplitMix64
 from harbour.state import (
     BoardSite,
     CardSite,
@@ -38,13 +36,8 @@ from harbour.state import (
     PendingToll,
     PendingTollAfter,
 )
-from tests.property.test_state_machine import (
-    card_sets,
-    playable,
-    player_counts,
-    rules_options,
-    seeds,
-)
+from harbour.testing import states
+from tests.property.test_state_machine import card_sets
 
 #: Values no field expects, and values some field does.
 NASTY: st.SearchStrategy[Any] = st.one_of(
@@ -62,18 +55,8 @@ NASTY: st.SearchStrategy[Any] = st.one_of(
 )
 
 
-def game(players: int, seed: int, options: RulesOptions, cards: CardSet, steps: int) -> GameState:
-    """A position reached by ``steps`` random moves."""
-    state = harbour.new_game(players, seed=seed, options=playable(players, options), cards=cards)
-    rng = SplitMix64(seed)
-    for _ in range(steps):
-        if harbour.is_over(state):
-            break
-        state = harbour.apply_move_unchecked(state, rng.choice(harbour.legal_moves(state)))
-    return state
-
-
-positions = st.builds(game, player_counts, seeds, rules_options(), card_sets, st.integers(0, 400))
+#: Positions reached by up to 400 drawn legal moves, with every option and variant.
+positions = states(cards=card_sets, max_decisions=400)
 
 
 def made(kind: type, values: list[Any]) -> Any:

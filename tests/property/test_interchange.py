@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import harbour
 from harbour import GameState, HarbourError, Move
+from harbour.notation import format_move, parse_move
 from harbour.records import GameRecord, read_record, replay, write_record
 from harbour.rng import SplitMix64
 from tests.property.test_random_sweep import cards_for, options_for, players_for, seed_for
@@ -182,3 +183,43 @@ def test_mutated_records_raise_only_library_errors(data: st.DataObject) -> None:
     except HarbourError:
         return
     assert all(harbour.validate(s) == () for s in replay(record))
+
+
+def _states_for_notation() -> list[GameState]:
+    out: list[GameState] = []
+    for index in (1, 4):
+        start, moves = play(index)
+        state = start
+        for move in moves[:60]:
+            out.append(state)
+            state = harbour.apply_move_unchecked(state, move)
+    return out[::7]
+
+
+PARSE_STATES = _states_for_notation()
+
+
+@pytest.mark.rules("NOTE-1", "NOTE-4")
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_parse_move_raises_only_library_errors(data: st.DataObject) -> None:
+    state = data.draw(st.sampled_from(PARSE_STATES))
+    legal = harbour.legal_moves(state)
+    canonical = format_move(state, data.draw(st.sampled_from(legal)))
+    text = data.draw(
+        st.one_of(
+            st.text(max_size=40),
+            st.builds(
+                lambda cut, insert, drop: canonical[:cut] + insert + canonical[cut + drop :],
+                st.integers(0, len(canonical)),
+                st.text(alphabet="FLWS0123456789 #$+;abcdefghijklmnopqrstuvwxyz'", max_size=5),
+                st.integers(0, 4),
+            ),
+        )
+    )
+    try:
+        move = parse_move(state, text)
+    except HarbourError:
+        return
+    assert move in legal
+    assert parse_move(state, format_move(state, move)) == move

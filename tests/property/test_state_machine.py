@@ -3,14 +3,14 @@
 The machine plays complete games under every combination of rule readings and variants
 (characters, bonus cards, Inland Traders), tries illegal moves between the legal ones, and
 checks invariants of every position and properties of every transition (comparing the
-states before and after each move). Settings come from the Hypothesis profile of
-``tests/conftest.py``.
+states before and after each move). The games' options, card sets and starting positions
+are drawn with the strategies of :mod:`harbour.testing`. Settings come from the Hypothesis
+profile of ``tests/conftest.py``.
 """
 
 from __future__ import annotations
 
 import copy
-import enum
 import re
 from collections import Counter
 from itertools import combinations
@@ -60,6 +60,7 @@ from harbour import (
     TieBreak,
     UseAbility,
 )
+from harbour import testing as kit
 from harbour.cards.abilities import (
     AlchemistConversion,
     CollectWhenShipped,
@@ -91,31 +92,14 @@ from tests.support import EVERY_ABILITY_SET
 RULE_ID = re.compile(r"^[A-Z]+-\d+$")
 N_BUILDINGS = len(ORIGINAL_SET.buildings)
 N_CHARACTERS = max(len(ORIGINAL_SET.characters), len(EVERY_ABILITY_SET.characters))
-#: The original set, and a set with a character for every ability hook (ABIL-1 to ABIL-11).
-card_sets = st.sampled_from([ORIGINAL_SET, EVERY_ABILITY_SET])
+#: The kit's card sets (the original set and custom sets made from it), and a set with a
+#: character for every ability hook (ABIL-1 to ABIL-11).
+card_sets = st.one_of(kit.card_sets(), st.just(EVERY_ABILITY_SET))
+#: Any combination of rule readings, including those ``new_game`` refuses for the table
+#: (the machine checks the refusal, then plays the ``playable`` options).
+any_options = kit.rules_options(include_refused=True)
 
 # --------------------------------------------------------------------------- strategies
-
-
-def option_domains() -> dict[str, tuple[Any, ...]]:
-    """Every value of every ``RulesOptions`` field, the default first (so it shrinks there)."""
-    domains: dict[str, tuple[Any, ...]] = {}
-    for field in attrs.fields(RulesOptions):
-        default = field.default
-        if isinstance(default, bool):
-            domains[field.name] = (default, not default)
-        elif isinstance(default, enum.Enum):
-            members = tuple(type(default))
-            domains[field.name] = (default, *(m for m in members if m is not default))
-        else:  # pragma: no cover - a new kind of option needs a strategy here
-            raise TypeError(f"no strategy for RulesOptions.{field.name}")
-    return domains
-
-
-def rules_options() -> st.SearchStrategy[RulesOptions]:
-    """Any combination of rule readings: each field drawn independently from all its values."""
-    fields = {name: st.sampled_from(values) for name, values in option_domains().items()}
-    return st.builds(RulesOptions, **fields)
 
 
 def playable(players: int, options: RulesOptions) -> RulesOptions:
@@ -782,7 +766,7 @@ class HarbourMachine(RuleBasedStateMachine):
         assert self.state.turn == 0 and self.state.current == 0
         assert all(p.goods == Goods() and not p.buildings for p in self.state.players)
 
-    @initialize(players=player_counts, seed=seeds, options=rules_options(), cards=card_sets)
+    @initialize(players=player_counts, seed=seeds, options=any_options, cards=card_sets)
     def new_game(self, players: int, seed: int, options: RulesOptions, cards: CardSet) -> None:
         self.start(players, seed, options, cards)
 
@@ -865,7 +849,7 @@ class HarbourMachine(RuleBasedStateMachine):
             assert error.rule_id == "END-2"
 
     @precondition(lambda self: harbour.is_over(self.state))
-    @rule(players=player_counts, seed=seeds, options=rules_options(), cards=card_sets)
+    @rule(players=player_counts, seed=seeds, options=any_options, cards=card_sets)
     def restart(self, players: int, seed: int, options: RulesOptions, cards: CardSet) -> None:
         check_outcome(self.state)
         self.start(players, seed, options, cards)
@@ -880,7 +864,7 @@ class HarbourMachine(RuleBasedStateMachine):
     @invariant()
     def position_is_valid(self) -> None:
         # STATE-1 to STATE-5: every position reached by play passes validate.
-        assert harbour.validate(self.state) == (), harbour.validate(self.state)
+        kit.check_invariants(self.state)
 
     @invariant()
     def goods_within_bounds(self) -> None:
@@ -985,22 +969,14 @@ TestHarbourGames = pytest.mark.rules(
 
 @pytest.mark.rules("TURN-6")
 @given(
-    players=player_counts,
-    seed=seeds,
-    options=rules_options(),
+    state=kit.states(cards=ORIGINAL_SET, max_decisions=0),
     walk_seed=st.integers(0, 2**64 - 1),
     stops=st.lists(st.integers(0, 700), min_size=1, max_size=6, unique=True),
     extra=st.lists(ARBITRARY_MOVES, max_size=15),
 )
 def test_can_apply_is_membership_in_legal_moves(
-    players: int,
-    seed: int,
-    options: RulesOptions,
-    walk_seed: int,
-    stops: list[int],
-    extra: list[Move],
+    state: GameState, walk_seed: int, stops: list[int], extra: list[Move]
 ) -> None:
-    state = harbour.new_game(players, seed=seed, options=playable(players, options))
     walk = SplitMix64(walk_seed)
     played = 0
     for stop in sorted(stops):

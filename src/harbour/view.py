@@ -1,0 +1,159 @@
+"""A text board view of a position: :func:`render` (VIEW-1, VIEW-2).
+
+>>> import harbour
+>>> state = harbour.new_game(2, seed=42)
+>>> print(harbour.render(state).splitlines()[0])
+Harbour, 2 players, setup: Player 1 is choosing starting goods
+
+With a viewer the view is drawn from :func:`harbour.observe`, so it shows only what that
+player may see: the deck's size but not its order, their own bonus card but no one else's.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import attrs
+
+from harbour.cards.describe import describe_effect, describe_symbols
+from harbour.cards.model import CardSet
+from harbour.errors import InvalidValueError
+from harbour.facts import GAME
+from harbour.goods import GOODS
+from harbour.observation import Observation, PlayerView, observe
+from harbour.rules.table import step_of
+from harbour.state import (
+    BoardSite,
+    CardSite,
+    GameState,
+    PendingCharacter,
+    PendingFreeBuilding,
+    PendingGift,
+    Site,
+)
+
+__all__ = ["WIDTH", "render"]
+
+#: The widest line :func:`render` writes.
+WIDTH = 100
+
+
+def render(state: GameState, viewer: int | None = None, *, public: bool = False) -> str:
+    """The position as text: market, display, players, deck and the decision pending.
+
+    ``viewer=None`` is the whole position (a referee's view, bonus cards included); a seat
+    shows only what :func:`harbour.observe` gives that player (VIEW-2), and ``public=True``
+    (without a viewer) only what every player may see, as an audience would. Lines are at most
+    :data:`WIDTH` characters. The text is for people and may change between versions; for
+    programs there is :func:`harbour.to_json`.
+    """
+    if public:
+        if viewer is not None:
+            raise InvalidValueError("render: give a viewer or public=True, not both")
+        seen = _public(observe(state, 0))
+    elif viewer is None:
+        public_view = observe(state, 0)
+        seen = attrs.evolve(
+            public_view,
+            players=tuple(
+                attrs.evolve(view, bonus_card=player.bonus_card)
+                for view, player in zip(public_view.players, state.players, strict=True)
+            ),
+            pending=state.pending,
+        )
+    else:
+        seen = observe(state, viewer)
+    # Only the observation, the card set and whether the game is over (public) are drawn.
+    return "\n".join(_lines(seen, state.cards, viewer, state.is_over)) + "\n"
+
+
+def _public(seen: Observation) -> Observation:
+    """Player 1's observation without what only player 1 may see."""
+    pending = seen.pending
+    if isinstance(pending, PendingCharacter | PendingFreeBuilding):
+        pending = None
+    players = tuple(attrs.evolve(view, bonus_card=None) for view in seen.players)
+    return attrs.evolve(seen, players=players, pending=pending)
+
+
+def _fit(text: str) -> str:
+    """``text`` wrapped at :data:`WIDTH`, continuation lines indented under it."""
+    indent = " " * (len(text) - len(text.lstrip()) + 4)
+    return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False))
+
+
+def _status(seen: Observation, over: bool) -> str:
+    n = len(seen.players)
+    when = "setup" if seen.turn == 0 and seen.pending is not None else f"turn {seen.turn}"
+    if over:
+        return f"Harbour, {n} players, the game is over after {seen.turn} turns"
+    if seen.pending is None:
+        doing = "deciding something you may not see"
+    else:
+        doing = step_of(seen.pending).question(seen.pending)
+        if isinstance(seen.pending, PendingGift) and seen.pending.cause:
+            doing += f" ({seen.pending.cause})"
+    line = f"Harbour, {n} players, {when}: Player {seen.decider + 1} is {doing}"
+    if seen.last_round_turns is not None:
+        line += f"; last round, {seen.last_round_turns} turn(s) left"
+    return line
+
+
+def _site(site: Site | None, cards: CardSet, seen: Observation) -> str:
+    if site is None:
+        return "not moved yet"
+    if isinstance(site, BoardSite):
+        return (
+            f"Player {site.player + 1}'s {cards.player_board(seen.players[site.player].board).name}"
+        )
+    return cards.buildings[site.card].name
+
+
+def _pawns_on(site: Site, seen: Observation) -> str:
+    seats = [f"P{s + 1}" for s, p in enumerate(seen.players) if p.pawn == site]
+    return f"  [{' '.join(seats)}]" if seats else ""
+
+
+def _goods(view: PlayerView) -> str:
+    return ", ".join(f"{g.label} {view.goods[g]}" for g in GOODS)
+
+
+def _lines(seen: Observation, cards: CardSet, viewer: int | None, over: bool) -> list[str]:
+    out = [_fit(_status(seen, over))]
+    squares = "   ".join(
+        f"${value} {good.label}"
+        for value, good in zip(GAME.market_values, seen.market, strict=True)
+    )
+    out.append(_fit(f"Market: {squares}   Deck: {seen.deck_size} building(s)"))
+    out.append("Display:")
+    for index in seen.display:
+        b = cards.buildings[index]
+        price = "no price" if b.cost is None else f"${b.cost}"
+        action = describe_effect(b.action)
+        head = f"  {b.name} ({price}, {b.points} VP, {describe_symbols(b.symbols)})"
+        out.append(_fit(f"{head}: {action}{_pawns_on(CardSite(index), seen)}"))
+    if not seen.display:
+        out.append("  (empty)")
+    for seat, view in enumerate(seen.players):
+        board = cards.player_board(view.board)
+        you = " (you)" if seat == viewer else ""
+        turn = " *" if seat == seen.current and not over else ""
+        points = sum(cards.buildings[c].points for c in view.buildings)
+        out.append(_fit(f"Player {seat + 1}{you}{turn}: {board.name}, {points} VP from buildings"))
+        out.append(_fit(f"  goods: {_goods(view)}"))
+        owned = ", ".join(cards.buildings[c].name for c in view.buildings) or "none"
+        out.append(_fit(f"  buildings: {owned}"))
+        if view.free_buildings:
+            free = ", ".join(cards.buildings[c].name for c in view.free_buildings)
+            out.append(_fit(f"  free buildings (0 VP): {free}"))
+        start = f"{board.name}: {describe_effect(board.action)}"
+        out.append(_fit(f"  starting building {start}{_pawns_on(BoardSite(seat), seen)}"))
+        if board.ability is not None and board.text:
+            out.append(_fit(f"  ability: {board.text}"))
+        out.append(_fit(f"  pawn: {_site(view.pawn, cards, seen)}"))
+        if view.bonus_card is not None:
+            card = cards.bonus_cards[view.bonus_card]
+            out.append(_fit(f"  bonus card: {card.name}"))
+        elif view.has_bonus_card:
+            out.append("  bonus card: hidden")
+    return out
