@@ -61,6 +61,21 @@ def test_states_observations_and_moves_round_trip(index: int) -> None:
             state = harbour.apply_move_unchecked(state, move)
 
 
+@pytest.mark.rules("NOTE-1")
+@pytest.mark.parametrize("index", GAMES)
+def test_every_legal_move_has_one_text_that_reads_back(index: int) -> None:
+    start, moves = play(index)
+    state = start
+    for move in [*moves, None]:
+        legal = harbour.legal_moves(state)
+        texts = [format_move(state, m) for m in legal]
+        assert len(set(texts)) == len(texts), texts
+        for m, text in zip(legal, texts, strict=True):
+            assert parse_move(state, text) == m
+        if move is not None:
+            state = harbour.apply_move_unchecked(state, move)
+
+
 @pytest.mark.rules("REC-1", "REC-2", "REC-4")
 @pytest.mark.parametrize("index", GAMES)
 def test_records_round_trip_and_replay_every_state(index: int) -> None:
