@@ -39,8 +39,10 @@ docs: $(STAMP)
 
 test: lint typecheck pytest docs
 
+# pyperf, python-chess in the same run, playouts and state memory (the bench extra).
 bench: $(STAMP)
-	$(PY) scripts/bench_random_play.py
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) scripts/bench.py
 
 # Mutation testing of the rules engine (not part of `make test`: about 35 minutes on 2 cores).
 # Configuration: [tool.mutmut] in pyproject.toml; HARBOUR_MUTATION_RUN selects the small

@@ -74,12 +74,20 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
     Empty exactly when the game is over.
     """
+    global _LAST_LISTED
     moves = _candidates(state)
     if moves and toll.at_risk(state):
-        return tuple(
+        moves = tuple(
             m for m in moves if toll.payable_after(state, m, _candidates, apply_move_unchecked)
         )
+    _LAST_LISTED = (state, moves)
     return moves
+
+
+#: The last state :func:`legal_moves` listed and its moves: a memo (one tuple, replaced
+#: whole, so threads see an old or a new pair, never a mix) that lets :func:`apply_move`
+#: skip the check of a move just listed, as bots and frontends do.
+_LAST_LISTED: tuple[GameState | None, tuple[Move, ...]] = (None, ())
 
 
 # --------------------------------------------------------------------------- checking
@@ -182,7 +190,11 @@ def apply_move(state: GameState, move: Move) -> GameState:
     or :class:`InvalidMoveError` (also a ``ValueError``) for a value that is not a
     well-formed move of this game.
     """
-    verify_move(state, move)
+    listed_state, listed = _LAST_LISTED
+    # A move from the legal moves just listed for this very state is legal. Moves check
+    # their field types when made, so an equal move is the same move (INPUT-1).
+    if not (listed_state is state and type(move) in MOVE_TYPES and move in listed):
+        verify_move(state, move)
     return apply_move_unchecked(state, move)
 
 

@@ -209,7 +209,7 @@ def _switch(instance: object, attribute: attrs.Attribute[bool], value: bool) -> 
         )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class RulesOptions:
     """The rule readings and setup variant of a game; the defaults are the documented readings."""
 
@@ -264,3 +264,23 @@ class RulesOptions:
     inland_traders_two_players: bool = attrs.field(default=False, validator=_switch)
     #: BONUS-4: place the goods on the market squares by revealing the bonus point cards.
     market_from_bonus_cards: bool = attrs.field(default=False, validator=_switch)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Only the readings that differ from the default, by their plain values: a pickled
+        # state stays small (the enums themselves would be pickled by class reference).
+        changed = tuple(
+            (
+                f.name,
+                getattr(self, f.name).value
+                if isinstance(f.default, enum.Enum)
+                else getattr(self, f.name),
+            )
+            for f in attrs.fields(RulesOptions)
+            if getattr(self, f.name) != f.default
+        )
+        return (_unpickle_options, (changed,))
+
+
+def _unpickle_options(changed: tuple[tuple[str, object], ...]) -> RulesOptions:
+    """Rebuild pickled :class:`RulesOptions` from the readings that differ from the default."""
+    return RulesOptions(**dict(changed))  # type: ignore[arg-type]

@@ -80,7 +80,7 @@ class BoardSite:
 Site: TypeAlias = CardSite | BoardSite
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PlayerState:
     """One player's warehouse, buildings and pawn."""
 
@@ -103,7 +103,7 @@ class PendingStartingGoods:
     """Setup: the current player chooses their starting goods (SETUP-4, SETUP-5)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingCharacter:
     """Setup: ``player`` keeps one of the two character boards ``offered`` (CHAR-2)."""
 
@@ -111,7 +111,7 @@ class PendingCharacter:
     offered: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingFreeBuilding:
     """Setup: ``player`` takes one of the top deck buildings ``options`` for free (ABIL-8)."""
 
@@ -119,7 +119,7 @@ class PendingFreeBuilding:
     options: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingGift:
     """``player`` (not always the one whose turn it is) gains ``amount`` goods of choice.
 
@@ -137,7 +137,7 @@ class PendingGift:
     times: int = attrs.field(default=1, eq=False)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingShip:
     """A buy action after selling to the Inland Traders for ``money`` dollars (INLAND-2)."""
 
@@ -150,28 +150,28 @@ class PendingMove:
     """The current player moves their pawn (TURN-1 to TURN-3)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingToll:
     """On arrival at ``owner``'s building: pay the toll now, or after the action (TOLL-2)."""
 
     owner: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingTollAfter:
     """The deferred toll to ``owner``, due when the action is done (TOLL-2, TOLL-3)."""
 
     owner: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingEffect:
     """An action (or part of one) still to perform."""
 
     effect: Effect
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PendingPurchase:
     """Goods were shipped for ``money`` dollars; choose up to ``count`` buildings (BUY-5, BUY-6)."""
 
@@ -205,12 +205,15 @@ class GameState:
     every field.
     """
 
+    # The hash leaves out the fields that stay the same through a game (cards, options,
+    # seed); equality compares them all.
+
     #: The cards the game is played with.
-    cards: CardSet
+    cards: CardSet = attrs.field(hash=False)
     #: The rule readings in force.
-    options: RulesOptions
+    options: RulesOptions = attrs.field(hash=False)
     #: The seed the setup was shuffled with.
-    seed: int
+    seed: int = attrs.field(hash=False)
     #: Players by seat; seat 0 is the starting player (SETUP-6).
     players: tuple[PlayerState, ...]
     #: The good on each market square, from the $2 square to the $5 square.
@@ -233,6 +236,16 @@ class GameState:
     deck_ran_out: bool = False
     #: Buildings bought in the current turn (INT-36 under ``PurchaseLimit.PER_TURN``).
     bought_this_turn: int = 0
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A built-in card set travels by name and digest, not by value (JSON-3).
+        from harbour.cards.identity import card_set_digest, is_built_in
+
+        cards: object = self.cards
+        if is_built_in(self.cards):
+            cards = (self.cards.name, card_set_digest(self.cards))
+        fields = tuple(getattr(self, f.name) for f in attrs.fields(GameState)[1:])
+        return (_unpickle_state, (cards, *fields))
 
     def __repr__(self) -> str:
         if not self.stack:
@@ -309,3 +322,12 @@ class GameState:
         if isinstance(site, BoardSite):
             return f"Player {site.player + 1}'s {self.board_of(site.player).name}"
         return self.cards.buildings[site.card].name
+
+
+def _unpickle_state(cards: CardSet | tuple[str, str], *fields: object) -> GameState:
+    """Rebuild a pickled :class:`GameState`, finding a built-in card set by name and digest."""
+    if isinstance(cards, tuple):
+        from harbour.cards.identity import built_in_card_set
+
+        cards = built_in_card_set(*cards)
+    return GameState(cards, *fields)  # type: ignore[arg-type]

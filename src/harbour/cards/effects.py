@@ -97,14 +97,14 @@ def _part(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None
         )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Gain:
     """Gain fixed goods (ACT-1), for example 2 fish."""
 
     goods: Goods = attrs.field(validator=_goods(1))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class GainChoice:
     """Gain ``fixed`` goods plus ``amount`` goods of your choice, any mix of ``kinds`` (ACT-2).
 
@@ -128,7 +128,7 @@ class GainChoice:
             )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class GainPerSymbol:
     """Gain ``amount`` of ``good`` for each ``symbol`` you own (ACT-3, SYM-5)."""
 
@@ -137,7 +137,7 @@ class GainPerSymbol:
     amount: int = attrs.field(default=1, validator=Between(1, MAX_AMOUNT))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Convert:
     """Spend fixed goods to gain fixed goods (ACT-4); skipped when you lack them."""
 
@@ -145,7 +145,7 @@ class Convert:
     gain: Goods = attrs.field(validator=_goods(1))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Exchange:
     """A flexible conversion (ACT-5).
 
@@ -169,19 +169,19 @@ class Exchange:
             )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class SwapMarket:
     """Swap the goods markers on two market squares of your choice (ACT-6)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Buy:
     """Buy a building by shipping goods (BUY-1 to BUY-8); ``count`` buildings at most (BUY-5)."""
 
     count: int = attrs.field(default=1, validator=Between(1, MAX_BUY))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class TwoPart:
     """Two independent parts, done in either order; both when possible (ACT-7)."""
 
@@ -194,7 +194,7 @@ class TwoPart:
         return (self.first, self.second)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class OneOf:
     """Choose one of several actions (ACT-8), as on a starting building."""
 
