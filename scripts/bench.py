@@ -117,7 +117,9 @@ def memory() -> dict[str, float]:
         state = frontier[rng.below(len(frontier))]
         tree.append(state)
         if not state.is_over:
-            frontier.append(harbour.apply_move_unchecked(state, rng.choice(harbour.legal_moves(state))))
+            frontier.append(
+                harbour.apply_move_unchecked(state, rng.choice(harbour.legal_moves(state)))
+            )
     after = tracemalloc.take_snapshot()
     tracemalloc.stop()
     size = sum(s.size_diff for s in after.compare_to(before, "filename"))
