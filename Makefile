@@ -11,7 +11,7 @@ DEMO_ARGS ?=
 # make demo also writes the game's record (REC-1) here.
 DEMO_RECORD ?= demo-record.txt
 
-.PHONY: demo test lint typecheck pytest docs bench mutation clean
+.PHONY: demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -44,6 +44,27 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) scripts/bench.py
 
+# The optional compiled build (mypyc) in its own environment, .venv-compiled: the same
+# source, the rules engine compiled. `make bench-compiled` benchmarks it; `make
+# test-compiled` runs the behaviour digest and the scenario tests against it.
+COMPILED_VENV := .venv-compiled
+COMPILED_STAMP := $(COMPILED_VENV)/.installed-stamp
+
+$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard src/harbour/*.py src/harbour/*/*.py)
+	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
+	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=1.10' 'attrs>=23.1' 'cattrs>=23.2'
+	HARBOUR_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation '.[bench,dev]'
+	touch $(COMPILED_STAMP)
+
+compiled: $(COMPILED_STAMP)
+
+bench-compiled: $(COMPILED_STAMP)
+	$(COMPILED_VENV)/bin/python scripts/bench.py
+
+test-compiled: $(COMPILED_STAMP)
+	cd tests && ../$(COMPILED_VENV)/bin/python -c 'import harbour.engine as e; assert e.__file__.endswith(".so"), e.__file__'
+	$(COMPILED_VENV)/bin/python -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/scenarios tests/property/test_behaviour_digest.py
+
 # Mutation testing of the rules engine (not part of `make test`: about 35 minutes on 2 cores).
 # Configuration: [tool.mutmut] in pyproject.toml; HARBOUR_MUTATION_RUN selects the small
 # Hypothesis profile in tests/conftest.py. Results stay in mutants/ (re-runs reuse them).
@@ -52,4 +73,4 @@ mutation: $(STAMP)
 	$(PY) scripts/mutation_report.py
 
 clean:
-	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
+	rm -rf $(VENV) $(COMPILED_VENV) build docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants

@@ -41,27 +41,17 @@ _MAX_DEALS = 10_000
 
 
 def new_game(
-    players: int,
+    players: object,
     *,
-    seed: int | None = None,
-    options: RulesOptions | None = None,
-    cards: CardSet | None = None,
+    seed: object = None,
+    options: object = None,
+    cards: object = None,
 ) -> GameState:
-    """A new game of ``players`` players (2 to 4), shuffled from ``seed`` (0 <= seed < 2**64).
+    """The setup of a new game: :func:`harbour.new_game`, which documents it.
 
-    Without a ``seed`` the library draws a 64-bit one from the operating system's secure
-    source (:mod:`secrets`; SETUP-7, INPUT-3). Use that for real play: with hidden
-    information (the deck, the bonus cards) anyone who can guess the seed can recompute
-    them, and a small seed is guessed in seconds. Fixed seeds are for tests and for
-    replaying a game. ``options`` selects rule readings and variants (default: the documented readings, the
-    standard setup); ``cards`` the card set (default: the library's original set,
-    :data:`harbour.cards.ORIGINAL_SET`). The state starts with the setup decisions, seat 0
-    first: with characters each player keeps one of two boards (and a free building where
-    an ability says so), then each player chooses their starting goods. Bonus cards are
-    dealt here (all chance is at setup).
-
-    Raises :class:`~harbour.errors.InvalidValueError` (a ``ValueError``) for a bad argument,
-    with a message saying which and why.
+    The arguments are typed ``object`` because this function checks them itself: a
+    compiled build checks annotations before the body runs, which would turn a bad
+    argument into a ``TypeError`` instead of the library's error.
     """
     if cards is None:
         from harbour.cards.original import ORIGINAL_SET

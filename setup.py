@@ -1,0 +1,30 @@
+"""Build script: the pure-Python package by default, or with ``HARBOUR_COMPILE=1`` the same
+rules engine compiled with mypyc (see the Performance page of the docs).
+
+The compiled build needs mypy and a C compiler at build time, for example::
+
+    HARBOUR_COMPILE=1 pip install --no-build-isolation mypy .
+
+Everything else is configured in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+from glob import glob
+
+from setuptools import setup
+
+#: The modules compiled: the rules engine, where play spends its time. The data classes
+#: (states, moves, cards) stay interpreted attrs classes.
+COMPILED = sorted(
+    ["src/harbour/engine.py", "src/harbour/market.py"]
+    + [p for p in glob("src/harbour/rules/*.py") if not p.endswith("__init__.py")]
+)
+
+if os.environ.get("HARBOUR_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(["--config-file=pyproject.toml", *COMPILED], opt_level="3"))
+else:
+    setup()
