@@ -1,5 +1,6 @@
-"""Build script: the pure-Python package by default, or with ``HARBOUR_COMPILE=1`` the same
-rules engine compiled with mypyc (see the Performance page of the docs).
+"""Build script: pure Python by default, the rules engine compiled with ``HARBOUR_COMPILE=1``.
+
+The compiled build is the same source compiled with mypyc (see the Performance page).
 
 The compiled build needs mypy and a C compiler at build time, for example::
 
