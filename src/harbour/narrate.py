@@ -24,9 +24,13 @@ from collections.abc import Sequence
 
 import attrs
 
-from harbour.cards.describe import describe_building, describe_effect, describe_symbols
+from harbour.cards.describe import (
+    describe_bonus_card,
+    describe_building,
+    describe_effect,
+    describe_symbols,
+)
 from harbour.cards.effects import Convert, Effect, Exchange, GainChoice
-from harbour.cards.model import BonusCard
 from harbour.engine import apply_move_with_events
 from harbour.events import (
     BuildingsBought,
@@ -784,14 +788,6 @@ def describe_outcome(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def _bonus_rate(card: BonusCard) -> str:
-    """``"1 VP for every 2 fish"``, with the limit when the card has one."""
-    text = f"{card.points} VP for every {card.goods} {card.good.label}"
-    if card.max_trades is not None:
-        text += f", at most {_plural(card.max_trades, 'time')}"
-    return text
-
-
 def _describe_end_bonuses(state: GameState) -> list[str]:
     """The bonus cards revealed and traded (BONUS-2) and the points abilities add (ABIL-9)."""
     lines: list[str] = []
@@ -810,7 +806,7 @@ def _describe_end_bonuses(state: GameState) -> list[str]:
         card = state.cards.bonus_cards[player.bonus_card]
         held = player.goods[card.good]
         points, spent = bonus_trade(state, seat)
-        text = f"  {player_name(seat)}: the {card.name} ({_bonus_rate(card)}): "
+        text = f"  {player_name(seat)}: the {card.name} ({describe_bonus_card(card)}): "
         if points:
             text += f"trades {spent} of their {held} {card.good.label} for {points} VP."
         else:

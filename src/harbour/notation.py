@@ -5,12 +5,14 @@
 the move is legal, and :func:`describe_move` gives a long label for a menu.
 
 >>> import harbour
->>> from harbour.notation import format_move, parse_move
+>>> from harbour.notation import format_move, parse_move, read_move
 >>> state = harbour.new_game(2, seed=1)
 >>> format_move(state, harbour.ChooseStartingGoods(harbour.Goods(fish=2, stone=1)))
 'start 2F S'
 >>> parse_move(state, "START 2f s") == harbour.ChooseStartingGoods(harbour.Goods(fish=2, stone=1))
 True
+>>> format_move(state, read_move(state, "go kiln"))  # an abbreviation, read without the rules
+'go Kiln Works'
 >>> parse_move(state, "start 7F")
 Traceback (most recent call last):
 ...
@@ -25,7 +27,10 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
+
 from harbour.cards.describe import describe_effect
+from harbour.cards.model import CardSet
 from harbour.engine import verify_move
 from harbour.errors import (
     AmbiguousMoveError,
@@ -54,15 +59,17 @@ from harbour.moves import (
     UseAbility,
     out_of_range,
 )
+from harbour.rules.toll import toll_owner
 from harbour.state import BoardSite, CardSite, GameState, PendingEffect, Site
 
-__all__ = ["GOOD_LETTERS", "describe_move", "format_move", "parse_move"]
+__all__ = ["GOOD_LETTERS", "describe_move", "format_move", "parse_move", "read_move"]
 
 #: The letter of each good in notation (NOTE-2).
 GOOD_LETTERS: Final = {Good.FISH: "F", Good.LIVESTOCK: "L", Good.WOOD: "W", Good.STONE: "S"}
 _BY_LETTER: Final = {letter: good for good, letter in GOOD_LETTERS.items()}
-#: Characters a name may not hold to be written as itself (records use ``;``, ``{`` and ``}``).
-_UNSAFE: Final = re.compile(r"[;{}+#$\n\r\t]|^\s|\s$|^\d")
+#: Characters a name may not hold to be written as itself (records use ``;``, ``{`` and ``}``,
+#: ``buy`` uses ``+``); a name must also be printable (no line or other break but a space).
+_UNSAFE: Final = re.compile(r"[;{}+#$]|^\s|\s$|^\d")
 _GOODS_TEXT: Final = re.compile(r"(?:\d{0,2}[FLWS])+")
 _MAX_TEXT: Final = 1_000
 
@@ -75,54 +82,102 @@ def _norm(name: str) -> str:
     return " ".join(re.sub(r"['’.]", "", name).lower().split())
 
 
-_RESERVED: Final = re.compile(r"nothing|later|board \d+")
+#: Names (compared as :func:`_norm` gives them) that mean something else in a move.
+_RESERVED: Final = re.compile(r"nothing|later|board ?\d+")
 
 
-def _canonical_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Each name as notation writes it: itself, or ``#index`` when it cannot be (NOTE-3)."""
-    normal = [_norm(n) for n in names]
-    out = []
-    for index, (name, key) in enumerate(zip(names, normal, strict=True)):
-        safe = (
-            key != ""
-            and not _UNSAFE.search(name)
-            and normal.count(key) == 1
-            and not _RESERVED.fullmatch(key)
-        )
-        out.append(name if safe else f"#{index}")
-    return tuple(out)
+@attrs.frozen
+class _Names:
+    """The names of a card set's buildings or character boards, as the notation uses them."""
+
+    #: Each name as written in a canonical text: itself, or ``#index`` (NOTE-3).
+    written: tuple[str, ...]
+    #: Each name as compared (:func:`_norm`).
+    keys: tuple[str, ...]
+    #: Each name as printed on the card, for messages.
+    full: tuple[str, ...]
+
+    @classmethod
+    def of(cls, names: Sequence[str]) -> _Names:
+        """The notation's view of ``names`` (NOTE-3)."""
+        keys = tuple(_norm(n) for n in names)
+        written = []
+        for index, (name, key) in enumerate(zip(names, keys, strict=True)):
+            safe = (
+                key != ""
+                and name.isprintable()
+                and not _UNSAFE.search(name)
+                and keys.count(key) == 1
+                and not _RESERVED.fullmatch(key)
+            )
+            written.append(name if safe else f"#{index}")
+        return cls(tuple(written), keys, tuple(names))
+
+    def label(self, index: int) -> str:
+        """The name for a message, with its ``#index`` when it is written so."""
+        full, written = self.full[index], self.written[index]
+        return full if full == written else f"{full!r} ({written})"
 
 
-def _resolve(text: str, whole: str, names: Sequence[str], what: str) -> int:
+#: The last card set whose names were worked out, and its building and board names: a memo
+#: (one tuple, replaced whole) as most calls in a row are about the same game.
+_MEMO: tuple[CardSet | None, _Names, _Names] = (None, _Names((), (), ()), _Names((), (), ()))
+
+
+def _names(state: GameState) -> tuple[_Names, _Names]:
+    """The names of the buildings and of the character boards of ``state``'s card set."""
+    global _MEMO
+    cards, buildings, boards = _MEMO
+    if cards is not state.cards:
+        cards = state.cards
+        buildings = _Names.of([b.name for b in cards.buildings])
+        boards = _Names.of([c.name for c in cards.characters])
+        _MEMO = (cards, buildings, boards)
+    return buildings, boards
+
+
+def _resolve(text: str, whole: str, names: _Names, what: str) -> int:
     """The index of the name ``text`` means: ``#index``, an exact name or a unique start."""
     if text.startswith("#"):
         if not re.fullmatch(r"#\d{1,6}", text):
             raise MoveParseError(whole, f"{text!r} is not a {what} number such as #3")
         index = int(text[1:])
-        if index >= len(names):
-            raise MoveParseError(whole, f"there is no {what} {text}: the game has {len(names)}")
+        if index >= len(names.keys):
+            raise MoveParseError(
+                whole, f"there is no {what} {text}: the game has {len(names.keys)}"
+            )
         return index
     key = _norm(text)
     if not key:
         raise MoveParseError(whole, f"expected the name of a {what}")
-    normal = [_norm(n) for n in names]
-    exact = [i for i, n in enumerate(normal) if n == key]
+    exact = [i for i, n in enumerate(names.keys) if n == key]
     if len(exact) == 1:
         return exact[0]
-    starts = exact or [i for i, n in enumerate(normal) if n.startswith(key)]
+    starts = exact or [i for i, n in enumerate(names.keys) if n.startswith(key)]
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise AmbiguousMoveError(whole, text, [names[i] for i in starts])
+        raise AmbiguousMoveError(whole, text, [names.label(i) for i in starts])
     raise MoveParseError(whole, f"no {what} is called {text!r}")
 
 
-def _building_names(state: GameState) -> tuple[str, ...]:
-    return _canonical_names([b.name for b in state.cards.buildings])
+def _board_seat(state: GameState, text: str, whole: str) -> int | None:
+    """The seat whose starting building ``text`` names (exactly or by a unique start), if any.
 
-
-def _board_names(state: GameState) -> tuple[str, ...]:
-    return _canonical_names([c.name for c in state.cards.characters])
+    Only read when no building fits ``text`` (NOTE-3); several seats fitting is ambiguous.
+    """
+    key = _norm(text)
+    if not key or text.startswith("#"):
+        return None
+    boards = [_norm(state.board_of(seat).name) for seat in range(len(state.players))]
+    fits = [s for s, n in enumerate(boards) if n == key] or [
+        s for s, n in enumerate(boards) if n.startswith(key)
+    ]
+    if len(fits) > 1:
+        raise AmbiguousMoveError(
+            whole, text, [f"board {s + 1} ({state.site_name(BoardSite(s))})" for s in fits]
+        )
+    return fits[0] if fits else None
 
 
 # --------------------------------------------------------------------------- goods
@@ -189,7 +244,7 @@ def _read_number(text: str, whole: str, what: str) -> int:
 def _site_text(state: GameState, site: Site) -> str:
     if isinstance(site, BoardSite):
         return f"board {site.player + 1}"
-    return _building_names(state)[site.card]
+    return _names(state)[0].written[site.card]
 
 
 def format_move(state: GameState, move: Move) -> str:
@@ -209,9 +264,9 @@ def format_move(state: GameState, move: Move) -> str:
         case ChooseStartingGoods(goods=goods):
             return f"start {_goods_text(goods)}"
         case ChooseCharacter(board=board):
-            return f"character {_board_names(state)[board]}"
+            return f"character {_names(state)[1].written[board]}"
         case ChooseFreeBuilding(card=card):
-            return f"free {_building_names(state)[card]}"
+            return f"free {_names(state)[0].written[card]}"
         case MovePawn(site=site):
             return f"go {_site_text(state, site)}"
         case PayToll(good=good):
@@ -238,7 +293,7 @@ def format_move(state: GameState, move: Move) -> str:
             paid = f" fee {_goods_text(fee)}" if fee.total else ""
             return f"ability {GOOD_LETTERS[spend]} to {GOOD_LETTERS[gain]}{paid}"
         case Purchase(cards=cards):
-            names = _building_names(state)
+            names = _names(state)[0].written
             return "buy " + (" + ".join(names[c] for c in cards) if cards else "nothing")
     raise InvalidMoveError(f"not a move: {move!r}")
 
@@ -300,9 +355,9 @@ def _read(state: GameState, verb: str, rest: str, whole: str) -> Move:
     if verb == "start":
         return ChooseStartingGoods(_read_goods(rest, whole))
     if verb == "character":
-        return ChooseCharacter(_resolve(rest, whole, _board_names(state), "character board"))
+        return ChooseCharacter(_resolve(rest, whole, _names(state)[1], "character board"))
     if verb == "free":
-        return ChooseFreeBuilding(_resolve(rest, whole, _building_names(state), "building"))
+        return ChooseFreeBuilding(_resolve(rest, whole, _names(state)[0], "building"))
     if verb == "go":
         board = re.fullmatch(r"board\s*(\d{1,3})", lower)
         if board:
@@ -312,7 +367,15 @@ def _read(state: GameState, verb: str, rest: str, whole: str) -> Move:
                     whole, f"there is no board {seat}: seats are 1 to {len(state.players)}"
                 )
             return MovePawn(BoardSite(seat - 1))
-        return MovePawn(CardSite(_resolve(rest, whole, _building_names(state), "building")))
+        try:
+            return MovePawn(CardSite(_resolve(rest, whole, _names(state)[0], "building")))
+        except AmbiguousMoveError:
+            raise
+        except MoveParseError:
+            owner = _board_seat(state, rest, whole)
+            if owner is None:
+                raise
+            return MovePawn(BoardSite(owner))
     if verb == "toll":
         return DeferToll() if lower == "later" else PayToll(_read_good(rest, whole))
     if verb in ("option", "part"):
@@ -328,7 +391,7 @@ def _read(state: GameState, verb: str, rest: str, whole: str) -> Move:
             raise MoveParseError(whole, "expected 'exchange F for L W'")
         return ExchangeGoods(_read_good(spend, whole), _read_kinds(gain, whole))
     if verb == "swap":
-        squares = re.fullmatch(r"\$?\s*(\d)\s+\$?\s*(\d)", lower)
+        squares = re.fullmatch(r"\$?\s*(\d{1,2})(?:\s+|\s*\$\s*)(\d{1,2})", lower)
         values = GAME.market_values
         if squares is None or not all(int(v) in values for v in squares.groups()):
             raise MoveParseError(
@@ -356,7 +419,7 @@ def _read(state: GameState, verb: str, rest: str, whole: str) -> Move:
     if verb == "buy":
         if _norm(rest) == "nothing":
             return Purchase(())
-        names = _building_names(state)
+        names = _names(state)[0]
         cards = [_resolve(part.strip(), whole, names, "building") for part in rest.split("+")]
         if len(set(cards)) != len(cards):
             raise MoveParseError(whole, "a building is named twice")
@@ -378,8 +441,23 @@ def _kind_words(goods: Sequence[Good]) -> str:
 
 def _site_words(state: GameState, site: Site) -> str:
     if isinstance(site, BoardSite):
-        return f"Player {site.player + 1}'s {state.board_of(site.player).name}"
+        board = state.board_of(site.player).name
+        if state.players[site.player].board is not None:  # a character's starting building
+            return f"Player {site.player + 1}'s starting building (the {board})"
+        return f"Player {site.player + 1}'s {board}"
     return f"the {state.cards.buildings[site.card].name}"
+
+
+def _toll_words(state: GameState, site: Site) -> str:
+    """Whose building ``site`` is and the toll the mover owes there, before its action."""
+    owner, mover = state.owner_of(site), state.current
+    if owner is None:
+        return ""
+    if owner == mover:
+        return "" if isinstance(site, BoardSite) else "yours; "
+    whose = "" if isinstance(site, BoardSite) else f"Player {owner + 1}'s, "
+    due = toll_owner(state, mover, site) is not None  # TOLL-1, TOLL-4
+    return f"{whose}{'toll 1 good' if due else 'no toll'}; "
 
 
 def _part_words(state: GameState, index: int, kind: str) -> str:
@@ -395,8 +473,9 @@ def _part_words(state: GameState, index: int, kind: str) -> str:
 def describe_move(state: GameState, move: Move) -> str:
     """A long label for ``move`` in ``state``, before it is played, for a menu (NOTE-5).
 
-    For example ``"Move to the Kiln Works (spend 2 wood to gain 3 stone)"`` or
-    ``"Buy the Admiralty ($13, 9 VP)"``. Buildings and boards are named by name.
+    For example ``"Move to the Kiln Works (Player 2's, toll 1 good; spend 2 wood to gain 3
+    stone)"`` or ``"Buy the Admiralty ($13, 9 VP)"``. Buildings and boards are named by
+    name; a pawn move says whose building it is and whether a toll is due there.
     """
     cards = state.cards
     match move:
@@ -412,9 +491,8 @@ def describe_move(state: GameState, move: Move) -> str:
                 if isinstance(site, BoardSite)
                 else cards.buildings[site.card].action
             )
-            return (
-                f"Move to {_site_words(state, site)} ({action[0].lower()}{action[1:].rstrip('.')})"
-            )
+            action = f"{action[0].lower()}{action[1:].rstrip('.')}"
+            return f"Move to {_site_words(state, site)} ({_toll_words(state, site)}{action})"
         case PayToll(good=good):
             return f"Pay the toll with 1 {good.label}"
         case DeferToll():

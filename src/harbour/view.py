@@ -6,7 +6,14 @@
 Harbour, 2 players, setup: Player 1 is choosing starting goods
 
 With a viewer the view is drawn from :func:`harbour.observe`, so it shows only what that
-player may see: the deck's size but not its order, their own bonus card but no one else's.
+player may see: the deck's size but not its order, their own bonus card but no one else's,
+and the character boards dealt (INT-40) only to the player choosing:
+
+>>> state = harbour.new_game(3, seed=1, options=harbour.RulesOptions(characters=True))
+>>> print(harbour.render(state, viewer=0).splitlines()[0])
+Harbour, 3 players, setup: Player 1 is choosing a character board: Patron or Cattle Baron
+>>> print(harbour.render(state, viewer=1).splitlines()[0])
+Harbour, 3 players, setup: Player 1 is deciding something you may not see
 """
 
 from __future__ import annotations
@@ -15,20 +22,26 @@ import textwrap
 
 import attrs
 
-from harbour.cards.describe import describe_effect, describe_symbols
+from harbour.cards.describe import describe_bonus_card, describe_effect, describe_symbols
 from harbour.cards.model import CardSet
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import GOODS
 from harbour.observation import Observation, PlayerView, observe
+from harbour.rules.abilities import market_points, scored_good
 from harbour.rules.table import step_of
 from harbour.state import (
     BoardSite,
     CardSite,
     GameState,
+    Pending,
     PendingCharacter,
     PendingFreeBuilding,
     PendingGift,
+    PendingPurchase,
+    PendingShip,
+    PendingToll,
+    PendingTollAfter,
     Site,
 )
 
@@ -82,17 +95,36 @@ def _fit(text: str) -> str:
     return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False))
 
 
-def _status(seen: Observation, over: bool) -> str:
+def _or(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _details(pending: Pending, cards: CardSet) -> str:
+    """What the decision is about, beyond its question: the choices the decider may see."""
+    if isinstance(pending, PendingGift) and pending.cause:
+        return f" ({pending.cause})"
+    if isinstance(pending, PendingToll | PendingTollAfter):
+        return f" (owed to Player {pending.owner + 1})"
+    if isinstance(pending, PendingPurchase):
+        return f" with ${pending.money} (up to {pending.count})"
+    if isinstance(pending, PendingShip):
+        return f" (with ${pending.money} from the Inland Traders)"
+    if isinstance(pending, PendingCharacter):
+        return ": " + _or([cards.player_board(b).name for b in pending.offered])
+    if isinstance(pending, PendingFreeBuilding):
+        return ": " + _or([cards.buildings[c].name for c in pending.options])
+    return ""
+
+
+def _status(seen: Observation, cards: CardSet, over: bool) -> str:
     n = len(seen.players)
-    when = "setup" if seen.turn == 0 and seen.pending is not None else f"turn {seen.turn}"
+    when = "setup" if seen.turn == 0 else f"turn {seen.turn}"
     if over:
         return f"Harbour, {n} players, the game is over after {seen.turn} turns"
     if seen.pending is None:
         doing = "deciding something you may not see"
     else:
-        doing = step_of(seen.pending).question(seen.pending)
-        if isinstance(seen.pending, PendingGift) and seen.pending.cause:
-            doing += f" ({seen.pending.cause})"
+        doing = step_of(seen.pending).question(seen.pending) + _details(seen.pending, cards)
     line = f"Harbour, {n} players, {when}: Player {seen.decider + 1} is {doing}"
     if seen.last_round_turns is not None:
         line += f"; last round, {seen.last_round_turns} turn(s) left"
@@ -119,7 +151,7 @@ def _goods(view: PlayerView) -> str:
 
 
 def _lines(seen: Observation, cards: CardSet, viewer: int | None, over: bool) -> list[str]:
-    out = [_fit(_status(seen, over))]
+    out = [_fit(_status(seen, cards, over))]
     squares = "   ".join(
         f"${value} {good.label}"
         for value, good in zip(GAME.market_values, seen.market, strict=True)
@@ -149,11 +181,17 @@ def _lines(seen: Observation, cards: CardSet, viewer: int | None, over: bool) ->
         start = f"{board.name}: {describe_effect(board.action)}"
         out.append(_fit(f"  starting building {start}{_pawns_on(BoardSite(seat), seen)}"))
         if board.ability is not None and board.text:
-            out.append(_fit(f"  ability: {board.text}"))
+            worth = ""
+            if scored_good(board.ability) is not None:  # ABIL-9, at the current market
+                worth = f" (now {market_points(board.ability, seen.market)} VP)"
+            out.append(_fit(f"  ability: {board.text}{worth}"))
         out.append(_fit(f"  pawn: {_site(view.pawn, cards, seen)}"))
         if view.bonus_card is not None:
             card = cards.bonus_cards[view.bonus_card]
-            out.append(_fit(f"  bonus card: {card.name}"))
+            # BONUS-2: what the card would score with the goods held now.
+            bonus = card.trades(view.goods[card.good]) * card.points
+            rate = describe_bonus_card(card)
+            out.append(_fit(f"  bonus card: {card.name}, {rate} (now {bonus} VP)"))
         elif view.has_bonus_card:
             out.append("  bonus card: hidden")
     return out

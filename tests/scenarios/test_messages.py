@@ -71,13 +71,18 @@ def test_a_toll_that_could_never_be_paid() -> None:
 def test_the_free_building_choice() -> None:
     state = harbour.new_game(2, seed=2, options=harbour.RulesOptions(characters=True))
     heiress = next(b for b in state.pending.offered if state.cards.characters[b].key == "heiress")  # type: ignore[union-attr]
+    cooper = next(i for i, c in enumerate(state.cards.characters) if c.key == "cooper")
+    assert reason(state, harbour.ChooseCharacter(cooper)) == (
+        "CHAR-2",
+        "Keep one of the boards offered: the Tinker or the Heiress.",
+    )
     state = harbour.apply_move(state, harbour.ChooseCharacter(heiress))
     pending = state.pending
     assert isinstance(pending, PendingFreeBuilding)
     shown = state.display[0]
     assert reason(state, harbour.ChooseFreeBuilding(shown)) == (
         "ABIL-8",
-        f"Take one of the top deck buildings: {list(pending.options)}.",
+        "Take one of the top deck buildings: the Admiralty, the Smokehouse or the Broker's Office.",
     )
     assert reason(state, harbour.MovePawn(CardSite(shown)))[1] == (
         "Player 1 is choosing a free building; a pawn move does not answer that."

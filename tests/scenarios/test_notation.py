@@ -221,3 +221,129 @@ def test_format_move_refuses_what_is_not_a_move_of_the_game() -> None:
         format_move(state, "go")  # type: ignore[arg-type]
     with pytest.raises(MoveParseError):
         read_move(state, 42)  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("NOTE-3")
+def test_a_starting_building_may_be_named_by_its_board() -> None:
+    state = position(
+        goods=[Goods(fish=1), Goods(), Goods()],
+        display=["net-loft"],
+        boards=["cooper", "tide-reader", None],
+    )
+    assert read_move(state, "go tide reader") == harbour.MovePawn(BoardSite(1))
+    assert read_move(state, "go Tide") == harbour.MovePawn(BoardSite(1))
+    assert read_move(state, "go quayside office") == harbour.MovePawn(BoardSite(2))
+    assert format_move(state, harbour.MovePawn(BoardSite(1))) == "go board 2"
+    assert read_move(state, "go Coo") == harbour.MovePawn(BoardSite(0))  # no building fits
+    assert read_move(state, "go #0") == harbour.MovePawn(CardSite(0))  # #index: a building
+    tinker = position(goods=[Goods(), Goods()], display=["net-loft"], boards=[None, "tinker"])
+    # Buildings come first: "ti" starts the Timber Wharf and the Tinker.
+    assert read_move(tinker, "go ti") == harbour.MovePawn(CardSite(card("timber-wharf")))
+    assert read_move(tinker, "go tin") == harbour.MovePawn(BoardSite(1))
+    generic = position(goods=[Goods(fish=1), Goods()], display=["net-loft"])
+    with pytest.raises(AmbiguousMoveError) as caught:
+        read_move(generic, "go Quayside")
+    assert caught.value.candidates == (
+        "board 1 (Player 1's Quayside Office)",
+        "board 2 (Player 2's Quayside Office)",
+    )
+
+
+@pytest.mark.rules("NOTE-1")
+def test_market_squares_may_be_written_without_dollars_or_spaces() -> None:
+    state = table()
+    for text in ("swap $2 $4", "swap 2 4", "swap $2$4", "SWAP $4 2", "swap  2   $4"):
+        assert read_move(state, text) == harbour.SwapSquares(0, 2)
+    for text in ("swap 24", "swap $2", "swap $1 $2", "swap $2 $4 $5"):
+        with pytest.raises(MoveParseError):
+            read_move(state, text)
+
+
+@pytest.mark.rules("NOTE-3")
+def test_unprintable_and_seat_like_names_are_written_by_index() -> None:
+    odd = ["Board2", "Line\u2028Break", "Tab\tName", "Non\u00a0Break", "Bell\x07", "Plain Name"]
+    buildings = (
+        tuple(
+            attrs.evolve(b, name=name) for b, name in zip(ORIGINAL_SET.buildings, odd, strict=False)
+        )
+        + ORIGINAL_SET.buildings[len(odd) :]
+    )
+    state = harbour.new_game(2, seed=1, cards=attrs.evolve(ORIGINAL_SET, buildings=buildings))
+    texts = [format_move(state, harbour.MovePawn(CardSite(i))) for i in range(len(odd))]
+    assert texts == ["go #0", "go #1", "go #2", "go #3", "go #4", "go Plain Name"]
+    assert read_move(state, "go board2") == harbour.MovePawn(BoardSite(1))  # the seat, always
+    assert read_move(state, "go line") == harbour.MovePawn(CardSite(1))  # still abbreviable
+
+
+@pytest.mark.rules("NOTE-3", "NOTE-4")
+def test_ambiguous_names_written_by_index_are_listed_with_it() -> None:
+    buildings = (
+        attrs.evolve(ORIGINAL_SET.buildings[0], name="Twin"),
+        attrs.evolve(ORIGINAL_SET.buildings[1], name="Twin"),
+        *ORIGINAL_SET.buildings[2:],
+    )
+    state = harbour.new_game(2, seed=1, cards=attrs.evolve(ORIGINAL_SET, buildings=buildings))
+    with pytest.raises(AmbiguousMoveError) as caught:
+        read_move(state, "go twin")
+    assert caught.value.candidates == ("'Twin' (#0)", "'Twin' (#1)")
+    assert str(caught.value) == (
+        "cannot read 'go twin' as a move: 'twin' could mean 'Twin' (#0), 'Twin' (#1)"
+    )
+
+
+@pytest.mark.rules("NOTE-4", "CHAR-2", "ABIL-8", "ACT-8")
+def test_setup_and_option_refusals_name_what_may_be_chosen() -> None:
+    state = harbour.new_game(2, seed=2, options=harbour.RulesOptions(characters=True))
+    with pytest.raises(IllegalMoveError) as caught:
+        parse_move(state, "character Cooper")
+    assert (caught.value.rule_id, caught.value.reason) == (
+        "CHAR-2",
+        "Keep one of the boards offered: the Tinker or the Heiress.",
+    )
+    state = parse_move_and_apply(state, "character heiress")
+    with pytest.raises(IllegalMoveError) as caught:
+        parse_move(state, "free Net Loft")
+    assert caught.value.reason == (
+        "Take one of the top deck buildings: the Admiralty, the Smokehouse or the Broker's Office."
+    )
+    assert parse_move(state, "free adm") == harbour.ChooseFreeBuilding(card("admiralty"))
+    either = position(goods=[Goods(), Goods()], display=["net-loft"])
+    either = parse_move_and_apply(either, "go board 1")  # the Quayside Office: one of two
+    assert parse_move(either, "option 2") == harbour.ChooseOption(1)
+    with pytest.raises(IllegalMoveError) as caught:
+        parse_move(either, "option 3")
+    assert (caught.value.rule_id, caught.value.reason) == (
+        "ACT-8",
+        "This action has only 2 options.",
+    )
+
+
+def parse_move_and_apply(state: harbour.GameState, text: str) -> harbour.GameState:
+    return harbour.apply_move(state, parse_move(state, text))
+
+
+@pytest.mark.rules("NOTE-5", "TOLL-1", "TOLL-4")
+def test_a_pawn_move_label_says_whose_building_and_the_toll() -> None:
+    state = position(
+        goods=[Goods(fish=1), Goods(wood=2)],
+        display=["net-loft"],
+        owned=[["kiln-works"], ["smokehouse", "timber-wharf"]],
+        boards=[None, "tide-reader"],
+    )
+    labels = {format_move(state, m): describe_move(state, m) for m in harbour.legal_moves(state)}
+    assert labels["go Net Loft"].startswith("Move to the Net Loft (gain")
+    assert labels["go Smokehouse"].startswith("Move to the Smokehouse (Player 2's, toll 1 good; ")
+    assert labels["go Kiln Works"].startswith("Move to the Kiln Works (yours; ")
+    assert labels["go board 1"].startswith("Move to Player 1's Quayside Office (")
+    assert labels["go board 2"].startswith(
+        "Move to Player 2's starting building (the Tide Reader) (toll 1 good; "
+    )
+    hatted = position(
+        goods=[Goods(fish=1), Goods()],
+        display=["net-loft"],
+        owned=[["admiralty"], ["smokehouse"]],
+    )
+    smokehouse = harbour.MovePawn(CardSite(card("smokehouse")))
+    assert describe_move(hatted, smokehouse).startswith(
+        "Move to the Smokehouse (Player 2's, no toll; "
+    )

@@ -10,10 +10,24 @@ import pytest
 
 import harbour
 from harbour import CardSite, GameState, Goods
+from harbour.cards.describe import describe_bonus_card
+from harbour.cards.model import BonusCard
+from harbour.goods import Good
 from harbour.rng import SplitMix64
-from harbour.state import BoardSite, PendingFreeBuilding, PendingGift
+from harbour.state import (
+    BoardSite,
+    PendingCharacter,
+    PendingFreeBuilding,
+    PendingGift,
+    PendingPurchase,
+    PendingShip,
+    PendingToll,
+    PendingTollAfter,
+)
 from harbour.view import WIDTH
 from tests.support import card, position
+
+L, W, F, S = Good.LIVESTOCK, Good.WOOD, Good.FISH, Good.STONE
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render.txt"
 
@@ -75,6 +89,58 @@ def test_the_view_names_gifts_and_the_end() -> None:
 
 
 @pytest.mark.rules("VIEW-1")
+@pytest.mark.parametrize(
+    ("pending", "words"),
+    [
+        (PendingToll(0), "is paying the toll now or deferring it (owed to Player 1)"),
+        (PendingTollAfter(2), "is paying the deferred toll (owed to Player 3)"),
+        (PendingPurchase(7, 2, True), "is choosing the buildings to buy with $7 (up to 2)"),
+        (PendingShip(1, 5), "is choosing the goods to ship (with $5 from the Inland Traders)"),
+    ],
+)
+def test_the_view_says_what_the_decision_is_about(
+    pending: harbour.state.Pending, words: str
+) -> None:
+    state = fixed()
+    text = harbour.render(attrs.evolve(state, stack=(*state.stack, pending)))
+    status = " ".join(text.split("Market:")[0].split())  # the status line, unwrapped
+    assert status == f"Harbour, 3 players, turn 9: Player 2 {words}; last round, 2 turn(s) left"
+
+
+@pytest.mark.rules("VIEW-1")
+def test_the_view_values_abilities_and_bonus_cards_at_the_current_market() -> None:
+    state = position(
+        goods=[Goods(fish=5), Goods()],
+        market=(L, W, F, S),
+        boards=["harbour-gossip", "tinker"],
+    )
+    fish_ledger = [b.key for b in state.cards.bonus_cards].index("fish-ledger")
+    state = attrs.evolve(
+        state, players=(attrs.evolve(state.players[0], bonus_card=fish_ledger), state.players[1])
+    )
+    text = harbour.render(state)
+    assert "score VP equal to the market value of fish. (now 4 VP)" in text  # fish on $4
+    assert "bonus card: Fish Ledger, 1 VP for every 2 fish (now 2 VP)" in text  # 5 fish
+    assert "bonus card: Fish Ledger" in harbour.render(state, 0)
+    assert "Fish Ledger" not in harbour.render(state, 1)
+    assert "bonus card: hidden" in harbour.render(state, 1)
+
+
+@pytest.mark.rules("VIEW-1")
+@pytest.mark.parametrize(
+    ("max_trades", "words"),
+    [
+        (None, "3 VP for every 2 fish"),
+        (1, "3 VP for every 2 fish, at most 1 time"),
+        (2, "3 VP for every 2 fish, at most 2 times"),
+    ],
+)
+def test_a_bonus_card_is_described_by_its_terms(max_trades: int | None, words: str) -> None:
+    card = BonusCard("fish-deal", "Fish Deal", F, goods=2, points=3, max_trades=max_trades)
+    assert describe_bonus_card(card) == words
+
+
+@pytest.mark.rules("VIEW-1")
 def test_the_golden_view() -> None:
     text = harbour.render(fixed())
     if os.environ.get("HARBOUR_WRITE_GOLDEN"):
@@ -131,6 +197,30 @@ def test_another_players_free_building_choice_is_hidden() -> None:
     other = attrs.evolve(choosing, stack=(*state.stack, PendingFreeBuilding(1, state.deck[2:4])))
     assert harbour.render(choosing, 0) == harbour.render(other, 0)
     assert "may not see" in harbour.render(choosing, 0)
+    names = [state.cards.buildings[c].name for c in shown]
+    for text in (harbour.render(choosing, 1), harbour.render(choosing)):
+        assert f"Player 2 is choosing a free building: {names[0]} or {names[1]}" in text
+    for text in (harbour.render(choosing, 0), harbour.render(choosing, public=True)):
+        assert all(name not in text for name in names)
+
+
+@pytest.mark.rules("VIEW-2")
+def test_the_character_boards_dealt_are_seen_by_their_chooser_only() -> None:
+    state = harbour.new_game(3, seed=1, options=harbour.RulesOptions(characters=True))
+    pending = state.pending
+    assert isinstance(pending, PendingCharacter) and pending.player == 0
+    dealt = [b for b in range(len(state.cards.characters)) if b not in pending.offered][:2]
+    other = attrs.evolve(state, stack=(*state.stack[:-1], PendingCharacter(0, tuple(dealt))))
+    for viewer in (1, 2):
+        text = harbour.render(state, viewer)
+        assert text == harbour.render(other, viewer)
+        assert text.splitlines()[0] == (
+            "Harbour, 3 players, setup: Player 1 is deciding something you may not see"
+        )
+    offered = [state.cards.player_board(b).name for b in pending.offered]
+    assert f"choosing a character board: {offered[0]} or {offered[1]}" in harbour.render(state, 0)
+    assert harbour.render(state, 0) != harbour.render(other, 0)
+    assert harbour.render(state) != harbour.render(other)
 
 
 def test_a_viewer_must_be_a_seat() -> None:

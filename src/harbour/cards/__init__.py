@@ -1,6 +1,11 @@
 """Card data: the effect vocabulary, card models, the original set and descriptions."""
 
-from harbour.cards.describe import describe_building, describe_effect, describe_symbols
+from harbour.cards.describe import (
+    describe_bonus_card,
+    describe_building,
+    describe_effect,
+    describe_symbols,
+)
 from harbour.cards.effects import (
     Buy,
     Convert,
@@ -37,6 +42,7 @@ __all__ = [
     "Symbol",
     "TwoPart",
     "contains_buy",
+    "describe_bonus_card",
     "describe_building",
     "describe_effect",
     "describe_symbols",

@@ -18,10 +18,10 @@ from harbour.cards.effects import (
     Symbol,
     TwoPart,
 )
-from harbour.cards.model import Building, PlayerBoard
+from harbour.cards.model import BonusCard, Building, PlayerBoard
 from harbour.goods import GOODS
 
-__all__ = ["describe_building", "describe_effect", "describe_symbols"]
+__all__ = ["describe_bonus_card", "describe_building", "describe_effect", "describe_symbols"]
 
 
 def _kinds(kinds: tuple[object, ...]) -> str:
@@ -85,3 +85,12 @@ def describe_building(card: Building | PlayerBoard) -> str:
         f"{card.name} ({price}, {card.points} VP; symbols: {describe_symbols(card.symbols)}): "
         f"{action}"
     )
+
+
+def describe_bonus_card(card: BonusCard) -> str:
+    """What a bonus point card scores (BONUS-2): ``"1 VP for every 2 fish"``, with its limit."""
+    text = f"{card.points} VP for every {card.goods} {card.good.label}"
+    if card.max_trades is not None:
+        times = "time" if card.max_trades == 1 else "times"
+        text += f", at most {card.max_trades} {times}"
+    return text

@@ -278,7 +278,7 @@ class _OneOf(Step[PendingEffect, ChooseOption]):
         assert isinstance(effect, OneOf)
         if 0 <= move.index < len(effect.options):
             return None
-        return Refusal("ACT-8", f"This action has options 0 to {len(effect.options) - 1}.")
+        return Refusal("ACT-8", f"This action has only {len(effect.options)} options.")
 
     def apply(self, work: Work, pending: PendingEffect, move: ChooseOption) -> None:
         effect = pending.effect

@@ -7,6 +7,7 @@ the free building of ABIL-8, and dealing the bonus cards (BONUS-1).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 
 from harbour.cards.model import CardSet
 from harbour.errors import InvalidValueError
@@ -245,6 +246,12 @@ class _StartingGoods(Step[PendingStartingGoods, ChooseStartingGoods]):
             work.log.append(TurnBegan(0, 1, "SETUP-6"))
 
 
+def _either(names: Iterable[str]) -> str:
+    """``"the Cooper or the Heiress"``: the choices of a refusal, by name."""
+    listed = [f"the {name}" for name in names]
+    return " or ".join(listed) if len(listed) < 3 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+
+
 def _next_in_setup(work: Work) -> None:
     """The next setup decision is taken by its player; the starting goods begin at seat 0."""
     nxt = work.stack[-1]
@@ -269,7 +276,8 @@ class _Character(Step[PendingCharacter, ChooseCharacter]):
     ) -> Refusal | None:
         if move.board in pending.offered:
             return None
-        return Refusal("CHAR-2", f"Keep one of the boards offered: {list(pending.offered)}.")
+        offered = _either(state.cards.characters[b].name for b in pending.offered)
+        return Refusal("CHAR-2", f"Keep one of the boards offered: {offered}.")
 
     def apply(self, work: Work, pending: PendingCharacter, move: ChooseCharacter) -> None:
         player = pending.player
@@ -304,7 +312,8 @@ class _FreeBuilding(Step[PendingFreeBuilding, ChooseFreeBuilding]):
     ) -> Refusal | None:
         if move.card in pending.options:
             return None
-        return Refusal("ABIL-8", f"Take one of the top deck buildings: {list(pending.options)}.")
+        options = _either(state.cards.buildings[c].name for c in pending.options)
+        return Refusal("ABIL-8", f"Take one of the top deck buildings: {options}.")
 
     def apply(self, work: Work, pending: PendingFreeBuilding, move: ChooseFreeBuilding) -> None:
         player = pending.player

@@ -81,9 +81,8 @@ class _Pawn(Step[PendingMove, MovePawn]):
     def refusal(self, state: GameState, pending: PendingMove, move: MovePawn) -> Refusal | None:
         site = move.site
         if site not in sites_in_play(state):
-            name = state.site_name(site)
-            where = name if isinstance(site, BoardSite) else f"The {name}"
-            return Refusal("TURN-3", f"{where} is not a building in play.")
+            # Every seat's starting building is in play: only a card can be missing.
+            return Refusal("TURN-3", f"The {state.site_name(site)} is not a building in play.")
         player = state.current
         if site not in _blocked(state, player):
             return None
