@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import harbour
@@ -83,6 +84,14 @@ def test_the_free_building_choice() -> None:
     assert reason(state, harbour.ChooseFreeBuilding(shown)) == (
         "ABIL-8",
         "Take one of the top deck buildings: the Admiralty, the Smokehouse or the Broker's Office.",
+    )
+    # An ability showing a single building (look=1) names just that one.
+    one = attrs.evolve(
+        state, stack=(*state.stack[:-1], PendingFreeBuilding(pending.player, pending.options[:1]))
+    )
+    assert reason(one, harbour.ChooseFreeBuilding(shown)) == (
+        "ABIL-8",
+        "Take one of the top deck buildings: the Admiralty.",
     )
     assert reason(state, harbour.MovePawn(CardSite(shown)))[1] == (
         "Player 1 is choosing a free building; a pawn move does not answer that."

@@ -248,8 +248,8 @@ class _StartingGoods(Step[PendingStartingGoods, ChooseStartingGoods]):
 
 def _either(names: Iterable[str]) -> str:
     """``"the Cooper or the Heiress"``: the choices of a refusal, by name."""
-    listed = [f"the {name}" for name in names]
-    return " or ".join(listed) if len(listed) < 3 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+    *rest, last = [f"the {name}" for name in names]
+    return f"{', '.join(rest)} or {last}" if rest else last
 
 
 def _next_in_setup(work: Work) -> None:
