@@ -149,16 +149,20 @@ def test_the_golden_view() -> None:
 
 
 @pytest.mark.rules("VIEW-1", "VIEW-2")
+@pytest.mark.parametrize("seed", [17, 2024])
 @pytest.mark.parametrize(
     ("players", "options"),
     [
         (2, {}),
+        (2, {"characters": True, "bonus_cards": True}),
         (3, {"characters": True, "bonus_cards": True, "inland_traders": True}),
-        (4, {"characters": True, "bonus_cards": True}),
+        (4, {"characters": True, "bonus_cards": True, "inland_traders": True}),
     ],
 )
-def test_every_state_of_a_game_renders_for_everyone(players: int, options: dict[str, bool]) -> None:
-    for state in played(players, 17 + players, 400, **options)[::3]:
+def test_every_state_of_a_game_renders_for_everyone(
+    players: int, options: dict[str, bool], seed: int
+) -> None:
+    for state in played(players, seed + players, 400, **options):
         for viewer in (None, *range(players)):
             text = harbour.render(state, viewer)
             assert text.endswith("\n")
