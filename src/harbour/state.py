@@ -206,7 +206,8 @@ class GameState:
     """
 
     # The hash leaves out the fields that stay the same through a game (cards, options,
-    # seed); equality compares them all.
+    # seed) and the deck, which changes only when the display (hashed) does; equality
+    # compares them all.
 
     #: The cards the game is played with.
     cards: CardSet = attrs.field(hash=False)
@@ -221,7 +222,7 @@ class GameState:
     #: Indices of the buildings face up in the display.
     display: tuple[int, ...]
     #: Indices of the buildings in the deck, top card first (secret).
-    deck: tuple[int, ...]
+    deck: tuple[int, ...] = attrs.field(hash=False)
     #: The seat of the player whose turn (or setup step) it is; see :attr:`decider`.
     current: int
     #: Pending decisions of the current turn, the one to decide now last.

@@ -25,7 +25,7 @@ from harbour.goods import GOODS, Good, Goods, multisets
 from harbour.moves import ChooseOption, ChoosePart, ExchangeGoods, Move, SwapSquares, TakeGoods
 from harbour.rules import abilities, gifts
 from harbour.rules.step import Refusal, Step
-from harbour.rules.work import Work
+from harbour.rules.work import Work, pending_effect
 from harbour.state import BoardSite, GameState, PendingEffect
 
 __all__ = [
@@ -284,7 +284,7 @@ class _OneOf(Step[PendingEffect, ChooseOption]):
         effect = pending.effect
         assert isinstance(effect, OneOf)
         option = effect.options[move.index]
-        work.stack.append(PendingEffect(option))
+        work.stack.append(pending_effect(option))
         if work.log is not None:
             work.log.append(OptionChosen(work.current, move.index, option))
 
@@ -309,8 +309,8 @@ class _TwoPart(Step[PendingEffect, ChoosePart]):
     def apply(self, work: Work, pending: PendingEffect, move: ChoosePart) -> None:
         effect = pending.effect
         assert isinstance(effect, TwoPart)
-        work.stack.append(PendingEffect(effect.parts[1 - move.index]))
-        work.stack.append(PendingEffect(effect.parts[move.index]))
+        work.stack.append(pending_effect(effect.parts[1 - move.index]))
+        work.stack.append(pending_effect(effect.parts[move.index]))
         if work.log is not None:
             work.log.append(PartChosen(work.current, move.index, effect.parts[move.index]))
 

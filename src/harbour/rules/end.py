@@ -9,9 +9,9 @@ from __future__ import annotations
 from harbour.events import Event, GameEnded, LastRoundBegan, TurnBegan, TurnEnded
 from harbour.facts import GAME
 from harbour.options import EmptyDeck, LastRound
-from harbour.rules.work import Work
+from harbour.rules.work import PENDING_MOVE, Work
 from harbour.scoring import outcome
-from harbour.state import GameState, PendingMove
+from harbour.state import GameState
 
 __all__ = ["end_turn", "game_ended"]
 
@@ -48,7 +48,7 @@ def end_turn(work: Work) -> None:
     work.ability_used = False
     work.deck_ran_out = False
     work.bought_this_turn = 0
-    work.stack.append(PendingMove())
+    work.stack.append(PENDING_MOVE)
     if log is not None:
         log.append(TurnBegan(work.current, work.turn))
 

@@ -25,13 +25,12 @@ from harbour.options import RulesOptions
 from harbour.rng import SplitMix64
 from harbour.rules import abilities
 from harbour.rules.step import Refusal, Step
-from harbour.rules.work import Work
+from harbour.rules.work import PENDING_MOVE, Work
 from harbour.state import (
     GameState,
     Pending,
     PendingCharacter,
     PendingFreeBuilding,
-    PendingMove,
     PendingStartingGoods,
     PlayerState,
 )
@@ -241,7 +240,7 @@ class _StartingGoods(Step[PendingStartingGoods, ChooseStartingGoods]):
             return
         work.current = 0  # SETUP-6: play begins with seat 0
         work.turn = 1
-        work.stack.append(PendingMove())
+        work.stack.append(PENDING_MOVE)
         if work.log is not None:
             work.log.append(TurnBegan(0, 1, "SETUP-6"))
 

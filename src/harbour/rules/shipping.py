@@ -178,7 +178,7 @@ def _ship(work: Work, move: Ship, count: int, base: int) -> None:
     player = work.current
     money = shipment_money(state, player, move.goods, base)
     kept = shipment_kept(state, player, move.goods, move.keep)
-    row = work.goods[player]
+    row = work.row(player)
     for good in move.goods:
         row[good] = kept[good]
     before = work.market

@@ -13,7 +13,7 @@ from harbour.goods import GOODS, Good
 from harbour.moves import DeferToll, Move, MovePawn, PayToll, SellToTraders, Ship
 from harbour.options import BuyRule, UnpayableToll
 from harbour.rules.step import Refusal, Step
-from harbour.rules.work import Work
+from harbour.rules.work import Work, pending_toll, pending_toll_after
 from harbour.state import (
     GameState,
     PendingEffect,
@@ -70,7 +70,7 @@ def arrive(work: Work, player: int, site: Site) -> None:
         if work.log is not None:
             work.log.append(TollWaived(player, owner))
         return
-    work.stack.append(PendingToll(owner))
+    work.stack.append(pending_toll(owner))
     if work.log is not None:
         work.log.append(TollDue(player, owner))
 
@@ -82,7 +82,7 @@ def _holds(state: GameState, good: Good) -> bool:
 
 def _pay(work: Work, owner: int, good: Good, after_action: bool) -> None:
     payer = work.current
-    work.goods[payer][good] -= 1
+    work.row(payer)[good] -= 1
     received = work.gain_one(owner, good)  # INT-17: over 6 the unit is lost
     if work.log is not None:
         work.log.append(TollPaid(payer, owner, good, after_action, received))
@@ -118,7 +118,7 @@ class _TollNow(Step[PendingToll, PayToll | DeferToll]):
             _pay(work, pending.owner, move.good, after_action=False)
             return
         action = work.stack.pop()  # TOLL-2: the toll waits under the action
-        work.stack.append(PendingTollAfter(pending.owner))
+        work.stack.append(pending_toll_after(pending.owner))
         work.stack.append(action)
         if work.log is not None:
             work.log.append(TollDeferred(work.current, pending.owner))
@@ -146,8 +146,9 @@ class _TollAfter(Step[PendingTollAfter, PayToll]):
         _pay(work, pending.owner, move.good, after_action=True)
 
     def automatic(self, work: Work, pending: PendingTollAfter) -> bool:
-        if work.state.options.unpayable_toll is UnpayableToll.FORGIVEN and not any(
-            work.goods[work.current]
+        if (
+            work.state.options.unpayable_toll is UnpayableToll.FORGIVEN
+            and not work.held(work.current).total
         ):
             work.stack.pop()  # INT-5 FORGIVEN: nothing to pay with
             if work.log is not None:

@@ -10,12 +10,11 @@ from harbour.moves import Move, MovePawn
 from harbour.rules import toll
 from harbour.rules.abilities import ability_of, shares_occupied
 from harbour.rules.step import Refusal, Step
-from harbour.rules.work import Work
+from harbour.rules.work import Work, pending_effect
 from harbour.state import (
     BoardSite,
     CardSite,
     GameState,
-    PendingEffect,
     PendingGift,
     PendingMove,
     Site,
@@ -37,13 +36,25 @@ def sites_in_play(state: GameState) -> tuple[Site, ...]:
     Starting buildings by seat, then the display in display order, then each player's
     bought buildings in purchase order followed by their free buildings.
     """
+    return _in_play(state)[0]
+
+
+def _in_play(state: GameState) -> tuple[tuple[Site, ...], tuple[MovePawn, ...]]:
+    """The sites in play and a pawn move to each (the memo's key is every input)."""
+    owned = tuple(p.buildings + p.free_buildings for p in state.players)
+    return _sites_and_moves(len(owned), state.display, owned)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sites_and_moves(
+    seats: int, display: tuple[int, ...], owned: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[Site, ...], tuple[MovePawn, ...]]:
     card = _card_site
-    sites: list[Site] = [_board_site(p) for p in range(len(state.players))]
-    sites.extend(map(card, state.display))
-    for player in state.players:
-        sites.extend(map(card, player.buildings))
-        sites.extend(map(card, player.free_buildings))
-    return tuple(sites)
+    sites: list[Site] = [_board_site(p) for p in range(seats)]
+    sites.extend(map(card, display))
+    for buildings in owned:  # each player's bought buildings, then their free ones
+        sites.extend(map(card, buildings))
+    return tuple(sites), tuple(map(_move_to, sites))
 
 
 def site_action(state: GameState, site: Site) -> Effect:
@@ -76,7 +87,7 @@ class _Pawn(Step[PendingMove, MovePawn]):
 
     def moves(self, state: GameState, pending: PendingMove) -> tuple[Move, ...]:
         blocked = _blocked(state, state.current)
-        return tuple(_move_to(s) for s in sites_in_play(state) if s not in blocked)
+        return tuple(m for m in _in_play(state)[1] if m.site not in blocked)
 
     def refusal(self, state: GameState, pending: PendingMove, move: MovePawn) -> Refusal | None:
         site = move.site
@@ -107,7 +118,7 @@ class _Pawn(Step[PendingMove, MovePawn]):
         if work.log is not None:
             rule = "ABIL-10" if joined else "TURN-1"
             work.log.append(PawnMoved(player, site, origin, state.owner_of(site), joined, rule))
-        work.stack.append(PendingEffect(site_action(state, site)))
+        work.stack.append(pending_effect(site_action(state, site)))
         toll.arrive(work, player, site)
         if joined:  # ABIL-10, INT-30: the players joined choose their gift first, in seat order
             work.stack.extend(PendingGift(seat, gift, "ABIL-10") for seat in reversed(joined))

@@ -9,15 +9,48 @@ lives in its own rules module.
 
 from __future__ import annotations
 
+import functools
+
 from harbour.cards.abilities import Ability
 from harbour.cards.effects import Symbol
 from harbour.cards.model import CardSet
 from harbour.events import Event, GoodsConverted, GoodsGained
 from harbour.facts import GAME
 from harbour.goods import Good, Goods
-from harbour.state import GameState, Pending, PlayerState, Site, count_symbol
+from harbour.state import (
+    GameState,
+    Pending,
+    PendingEffect,
+    PendingMove,
+    PendingToll,
+    PendingTollAfter,
+    PlayerState,
+    Site,
+    count_symbol,
+)
 
-__all__ = ["Work"]
+__all__ = [
+    "PENDING_MOVE",
+    "Work",
+    "pending_effect",
+    "pending_toll",
+    "pending_toll_after",
+    "shared_goods",
+]
+
+# Pending decisions are immutable values, so the common ones are made once and shared: a
+# new state's hash then reuses their cached hashes (the caches hold one entry per effect of
+# the card sets played and per seat).
+#: The pawn move that starts every turn.
+PENDING_MOVE = PendingMove()
+#: The shared :class:`~harbour.state.PendingEffect` of an effect.
+pending_effect = functools.cache(PendingEffect)
+#: The shared :class:`~harbour.goods.Goods` of four counts (at most 7**4 warehouses, GOODS-2).
+shared_goods = functools.cache(Goods)
+#: The shared :class:`~harbour.state.PendingToll` owed to a seat.
+pending_toll = functools.cache(PendingToll)
+#: The shared :class:`~harbour.state.PendingTollAfter` owed to a seat.
+pending_toll_after = functools.cache(PendingTollAfter)
 
 _CAP = GAME.goods_cap
 
@@ -52,7 +85,9 @@ class Work:
         self.cards: CardSet = state.cards
         #: Where events go, or ``None`` when nobody asked for them.
         self.log = log
-        self.goods = [list(p.goods.as_tuple()) for p in state.players]
+        #: Each player's goods as a mutable row, made on first use (:meth:`row`); ``None``
+        #: while unchanged, so most moves copy one player's goods or none.
+        self.goods: list[list[int] | None] = [None] * len(state.players)
         self.buildings = [p.buildings for p in state.players]
         self.free = [p.free_buildings for p in state.players]
         self.boards = [p.board for p in state.players]
@@ -74,18 +109,19 @@ class Work:
         players = []
         for i, old in enumerate(s.players):
             g = self.goods[i]
+            goods = old.goods if g is None else shared_goods(g[0], g[1], g[2], g[3])
             if (
                 self.pawns[i] is old.pawn
                 and self.buildings[i] is old.buildings
                 and self.boards[i] == old.board
                 and self.free[i] is old.free_buildings
-                and (g[0], g[1], g[2], g[3]) == old.goods.as_tuple()
+                and goods is old.goods
             ):
                 players.append(old)
             else:
                 players.append(
                     PlayerState(
-                        Goods(g[0], g[1], g[2], g[3]),
+                        goods,
                         self.buildings[i],
                         self.pawns[i],
                         self.boards[i],
@@ -125,7 +161,16 @@ class Work:
     def held(self, player: int) -> Goods:
         """``player``'s goods now."""
         g = self.goods[player]
-        return Goods(g[0], g[1], g[2], g[3])
+        if g is None:
+            return self.state.players[player].goods
+        return shared_goods(g[0], g[1], g[2], g[3])
+
+    def row(self, player: int) -> list[int]:
+        """``player``'s goods as a mutable row (fish, livestock, wood, stone) to change."""
+        g = self.goods[player]
+        if g is None:
+            g = self.goods[player] = list(self.state.players[player].goods.as_tuple())
+        return g
 
     def any_character(self) -> bool:
         """Whether anyone plays a character board (abilities need looking at only then)."""
@@ -147,7 +192,7 @@ class Work:
         :class:`~harbour.events.GoodsConverted` for a gain paid with ``spent`` (and ``fee``),
         both naming ``rule_id``.
         """
-        row = self.goods[player]
+        row = self.row(player)
         log = self.log
         if log is None:
             for i, n in enumerate(goods.as_tuple()):
@@ -168,7 +213,7 @@ class Work:
 
     def gain_one(self, player: int, good: Good) -> bool:
         """``player`` gains one ``good`` if it fits under the cap (GOODS-2); True if it did."""
-        row = self.goods[player]
+        row = self.row(player)
         if row[good] >= _CAP:
             return False
         row[good] += 1
@@ -176,6 +221,6 @@ class Work:
 
     def spend(self, player: int, goods: Goods) -> None:
         """``player`` spends ``goods`` (the rules modules check first that they can, GOODS-1)."""
-        row = self.goods[player]
+        row = self.row(player)
         for i, n in enumerate(goods.as_tuple()):
             row[i] -= n
