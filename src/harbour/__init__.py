@@ -5,7 +5,8 @@
 >>> state = harbour.apply_move(state, harbour.legal_moves(state)[0])
 """
 
-from harbour import events, notation, records
+from harbour import actions, events, notation, records
+from harbour.determinize import determinize
 from harbour.engine import (
     apply_move,
     apply_move_unchecked,
@@ -132,11 +133,13 @@ __all__ = [
     "Violation",
     "WarehouseKeep",
     "__version__",
+    "actions",
     "apply_move",
     "apply_move_unchecked",
     "apply_move_with_events",
     "can_apply",
     "current_player",
+    "determinize",
     "events",
     "explain",
     "from_json",

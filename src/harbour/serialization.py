@@ -60,7 +60,13 @@ from harbour.cards.model import CardSet
 from harbour.errors import DocumentError, HarbourError
 from harbour.goods import GOODS, Good, Goods
 from harbour.moves import MOVE_TYPES, Move
-from harbour.observation import Observation, PlayerView
+from harbour.observation import (
+    HiddenCharacterChoice,
+    HiddenFreeBuildingChoice,
+    Observation,
+    ObservedPending,
+    PlayerView,
+)
 from harbour.options import RulesOptions
 from harbour.state import GameState, Pending, PlayerState, Site
 from harbour.validation import validate
@@ -280,9 +286,18 @@ def _make_converter() -> cattrs.Converter:
         (Move, "move"),
         (Effect, "action"),
         (Ability, "ability"),
+        (ObservedPending, "pending decision"),
     ):
         _tagged(conv, typing.get_args(union), what)
-    complete = (GameState, PlayerState, Observation, PlayerView, *_union_members())
+    complete = (
+        GameState,
+        PlayerState,
+        Observation,
+        PlayerView,
+        HiddenCharacterChoice,
+        HiddenFreeBuildingChoice,
+        *_union_members(),
+    )
     for cls in complete:
         attrs.resolve_types(cls)
     # A factory, so that each class's function is made on first use, after every hook it

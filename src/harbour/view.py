@@ -13,7 +13,7 @@ and the character boards dealt (INT-40) only to the player choosing:
 >>> print(harbour.render(state, viewer=0).splitlines()[0])
 Harbour, 3 players, setup: Player 1 is choosing a character board: Patron or Cattle Baron
 >>> print(harbour.render(state, viewer=1).splitlines()[0])
-Harbour, 3 players, setup: Player 1 is deciding something you may not see
+Harbour, 3 players, setup: Player 1 is choosing one of 2 character boards you may not see
 """
 
 from __future__ import annotations
@@ -27,7 +27,14 @@ from harbour.cards.model import CardSet
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import GOODS
-from harbour.observation import Observation, PlayerView, observe
+from harbour.observation import (
+    HiddenCharacterChoice,
+    HiddenFreeBuildingChoice,
+    Observation,
+    ObservedPending,
+    PlayerView,
+    observe,
+)
 from harbour.rules.abilities import market_points, scored_good
 from harbour.rules.table import step_of
 from harbour.state import (
@@ -72,21 +79,30 @@ def render(state: GameState, viewer: int | None = None, *, public: bool = False)
                 attrs.evolve(view, bonus_card=player.bonus_card)
                 for view, player in zip(public_view.players, state.players, strict=True)
             ),
-            pending=state.pending,
+            stack=state.stack,
+            deck_top=(),
         )
     else:
         seen = observe(state, viewer)
-    # Only the observation, the card set and whether the game is over (public) are drawn.
-    return "\n".join(_lines(seen, state.cards, viewer, state.is_over)) + "\n"
+    # Only the observation is drawn.
+    return "\n".join(_lines(seen, viewer)) + "\n"
 
 
 def _public(seen: Observation) -> Observation:
     """Player 1's observation without what only player 1 may see."""
-    pending = seen.pending
-    if isinstance(pending, PendingCharacter | PendingFreeBuilding):
-        pending = None
+    stack = tuple(_hidden(pending) for pending in seen.stack)
+    # Every bonus card stays hidden, even at the end: a narration reveals them (BONUS-2).
     players = tuple(attrs.evolve(view, bonus_card=None) for view in seen.players)
-    return attrs.evolve(seen, players=players, pending=pending)
+    return attrs.evolve(seen, players=players, stack=stack, deck_top=())
+
+
+def _hidden(pending: ObservedPending) -> ObservedPending:
+    """A setup choice as a player other than the chooser sees it (INT-40, ABIL-8)."""
+    if isinstance(pending, PendingCharacter):
+        return HiddenCharacterChoice(pending.player, len(pending.offered))
+    if isinstance(pending, PendingFreeBuilding):
+        return HiddenFreeBuildingChoice(pending.player, len(pending.options))
+    return pending
 
 
 def _fit(text: str) -> str:
@@ -116,15 +132,20 @@ def _details(pending: Pending, cards: CardSet) -> str:
     return ""
 
 
-def _status(seen: Observation, cards: CardSet, over: bool) -> str:
+def _status(seen: Observation) -> str:
     n = len(seen.players)
     when = "setup" if seen.turn == 0 else f"turn {seen.turn}"
-    if over:
+    if seen.is_over:
         return f"Harbour, {n} players, the game is over after {seen.turn} turns"
-    if seen.pending is None:
-        doing = "deciding something you may not see"
+    pending = seen.pending
+    if isinstance(pending, HiddenCharacterChoice):
+        doing = f"choosing one of {pending.count} character boards you may not see"
+    elif isinstance(pending, HiddenFreeBuildingChoice):
+        doing = f"choosing a free building among {pending.count} you may not see"
+    elif pending is None:  # pragma: no cover - a game that is over returned above
+        raise AssertionError("a game that goes on has a decision pending")
     else:
-        doing = step_of(seen.pending).question(seen.pending) + _details(seen.pending, cards)
+        doing = step_of(pending).question(pending) + _details(pending, seen.cards)
     line = f"Harbour, {n} players, {when}: Player {seen.decider + 1} is {doing}"
     if seen.last_round_turns is not None:
         line += f"; last round, {seen.last_round_turns} turn(s) left"
@@ -150,13 +171,17 @@ def _goods(view: PlayerView) -> str:
     return ", ".join(f"{g.label} {view.goods[g]}" for g in GOODS)
 
 
-def _lines(seen: Observation, cards: CardSet, viewer: int | None, over: bool) -> list[str]:
-    out = [_fit(_status(seen, cards, over))]
+def _lines(seen: Observation, viewer: int | None) -> list[str]:
+    cards, over = seen.cards, seen.is_over
+    out = [_fit(_status(seen))]
     squares = "   ".join(
         f"${value} {good.label}"
         for value, good in zip(GAME.market_values, seen.market, strict=True)
     )
     out.append(_fit(f"Market: {squares}   Deck: {seen.deck_size} building(s)"))
+    if seen.deck_top:  # OBS-4: what the viewer saw on top of the deck
+        top = ", ".join(cards.buildings[c].name for c in seen.deck_top)
+        out.append(_fit(f"Top of the deck as you saw it: {top}"))
     out.append("Display:")
     for index in seen.display:
         b = cards.buildings[index]

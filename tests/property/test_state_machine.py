@@ -673,12 +673,20 @@ def check_turn_flow(before: GameState, move: Move, after: GameState) -> None:
 
 
 def check_secrets(state: GameState) -> None:
-    """BONUS-3: a player's observation shows no other player's bonus card nor the deck order."""
+    """BONUS-3: a player's observation shows no other player's bonus card nor the deck order.
+
+    At the end every card is revealed (BONUS-2, OBS-3); a player who took a free building
+    knows the buildings they saw on top of the deck (OBS-4), and only those.
+    """
     n_cards = len(state.cards.bonus_cards)
     for viewer in range(len(state.players)):
         seen = harbour.observe(state, viewer)
         assert seen.players[viewer].bonus_card == state.players[viewer].bonus_card
         assert seen.deck_size == len(state.deck)
+        assert state.deck[: len(seen.deck_top)] == seen.deck_top
+        if state.is_over:
+            assert [v.bonus_card for v in seen.players] == [p.bonus_card for p in state.players]
+            continue
         for other, player in enumerate(state.players):
             if other == viewer:
                 continue
@@ -693,8 +701,10 @@ def check_secrets(state: GameState) -> None:
                     ),
                 )
                 assert harbour.observe(changed, viewer) == seen
-        if len(state.deck) > 1 and not isinstance(state.pending, PendingFreeBuilding):
-            reordered = attrs.evolve(state, deck=tuple(reversed(state.deck)))
+        known = len(seen.deck_top)
+        if len(state.deck) > known + 1 and not isinstance(state.pending, PendingFreeBuilding):
+            below = tuple(reversed(state.deck[known:]))
+            reordered = attrs.evolve(state, deck=state.deck[:known] + below)
             assert harbour.observe(reordered, viewer) == seen
 
 

@@ -27,6 +27,7 @@ from harbour.cards.effects import Buy, GainChoice, OneOf
 from harbour.cards.model import DEFAULT_INLAND_TRADERS_PRICE, BonusCard, CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_BUILDINGS, ORIGINAL_SET
 from harbour.goods import Good, Goods
+from harbour.observation import HiddenCharacterChoice, HiddenFreeBuildingChoice
 from harbour.state import (
     BoardSite,
     GameState,
@@ -229,7 +230,7 @@ def test_the_buildings_a_free_building_ability_shows_are_seen_by_the_chooser_onl
     )
     assert harbour.observe(one, 0) != harbour.observe(two, 0)
     for viewer in (1, 2):
-        assert harbour.observe(one, viewer).pending is None
+        assert harbour.observe(one, viewer).pending == HiddenFreeBuildingChoice(0, 3)
         assert harbour.observe(one, viewer).decider == 0
         assert harbour.observe(one, viewer) == harbour.observe(two, viewer)
 
@@ -552,8 +553,8 @@ def test_int40_only_the_chooser_sees_the_boards_dealt_to_them() -> None:
     state = harbour.new_game(3, seed=9, options=harbour.RulesOptions(characters=True))
     assert isinstance(state.pending, harbour.state.PendingCharacter)
     assert harbour.observe(state, 0).pending == state.pending
-    assert harbour.observe(state, 1).pending is None
-    assert harbour.observe(state, 2).pending is None
+    assert harbour.observe(state, 1).pending == HiddenCharacterChoice(0, 2)
+    assert harbour.observe(state, 2).pending == HiddenCharacterChoice(0, 2)
     kept = state.pending.offered[0]
     state = harbour.apply_move(state, harbour.ChooseCharacter(kept))
     assert harbour.observe(state, 2).players[0].board == kept  # the board kept is public

@@ -38,6 +38,7 @@ from harbour.cards.effects import Buy, Effect, GainChoice, OneOf, Symbol
 from harbour.cards.model import CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_BUILDINGS, ORIGINAL_SET
 from harbour.goods import Good, Goods
+from harbour.observation import HiddenFreeBuildingChoice
 from harbour.state import (
     BoardSite,
     CardSite,
@@ -693,7 +694,7 @@ def test_noble_looks_at_the_top_2_and_takes_one_the_other_stays_on_top() -> None
     assert harbour.current_player(state) == 0
     # Only the chooser sees the cards looked at.
     assert harbour.observe(state, 0).pending == PendingFreeBuilding(0, deck[:2])
-    assert harbour.observe(state, 1).pending is None
+    assert harbour.observe(state, 1).pending == HiddenFreeBuildingChoice(0, 2)
     assert refused(state, harbour.ChooseFreeBuilding(deck[2])) == "ABIL-8"
     state = harbour.apply_move(state, harbour.ChooseFreeBuilding(deck[1]))
     assert state.players[0].free_buildings == (deck[1],)

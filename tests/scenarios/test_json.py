@@ -334,3 +334,21 @@ def test_a_state_document_is_the_whole_state() -> None:
 
 def test_a_pending_move_is_an_object_with_only_its_type() -> None:
     assert converter.unstructure(PendingMove()) == {"type": "pending-move"}
+
+
+@pytest.mark.rules("JSON-2", "JSON-6", "OBS-5")
+def test_an_observation_document_holds_the_whole_stack_with_placeholders() -> None:
+    state = harbour.new_game(3, seed=1, options=RulesOptions(characters=True, bonus_cards=True))
+    seen = harbour.observe(state, 1)
+    document = json.loads(harbour.to_json(seen))["observation"]
+    assert [p["type"] for p in document["stack"]] == [
+        "pending-starting-goods",
+        "hidden-character-choice",
+        "pending-character",
+        "hidden-character-choice",
+    ]
+    assert document["stack"][-1] == {"type": "hidden-character-choice", "player": 0, "count": 2}
+    assert document["cards"] == {"name": state.cards.name, "digest": card_set_digest(state.cards)}
+    assert harbour.from_json(harbour.to_json(seen)) == seen
+    for name in ("ability_used", "deck_ran_out", "bought_this_turn", "options", "deck_top"):
+        assert name in document

@@ -200,7 +200,9 @@ def test_another_players_free_building_choice_is_hidden() -> None:
     choosing = attrs.evolve(state, stack=(*state.stack, PendingFreeBuilding(1, shown)))
     other = attrs.evolve(choosing, stack=(*state.stack, PendingFreeBuilding(1, state.deck[2:4])))
     assert harbour.render(choosing, 0) == harbour.render(other, 0)
-    assert "may not see" in harbour.render(choosing, 0)
+    assert "Player 2 is choosing a free building among 2 you may not see" in harbour.render(
+        choosing, 0
+    )
     names = [state.cards.buildings[c].name for c in shown]
     for text in (harbour.render(choosing, 1), harbour.render(choosing)):
         assert f"Player 2 is choosing a free building: {names[0]} or {names[1]}" in text
@@ -219,7 +221,8 @@ def test_the_character_boards_dealt_are_seen_by_their_chooser_only() -> None:
         text = harbour.render(state, viewer)
         assert text == harbour.render(other, viewer)
         assert text.splitlines()[0] == (
-            "Harbour, 3 players, setup: Player 1 is deciding something you may not see"
+            "Harbour, 3 players, setup: Player 1 is choosing one of 2 character boards you may "
+            "not see"
         )
     offered = [state.cards.player_board(b).name for b in pending.offered]
     assert f"choosing a character board: {offered[0]} or {offered[1]}" in harbour.render(state, 0)
@@ -242,3 +245,47 @@ def test_the_public_view_hides_every_secret() -> None:
     )
     with pytest.raises(harbour.InvalidValueError):
         harbour.render(state, 0, public=True)
+
+
+def _after_a_free_building() -> GameState:
+    """Player 1 kept the board with a free-building ability and took the top building."""
+    from tests.support import EVERY_ABILITY_SET
+
+    options = harbour.RulesOptions(characters=True)
+    noble = next(
+        i
+        for i, board in enumerate(EVERY_ABILITY_SET.characters)
+        if type(board.ability).__name__ == "FreeBuildingAtSetup"
+    )
+    for seed in range(200):
+        state = harbour.new_game(2, seed=seed, options=options, cards=EVERY_ABILITY_SET)
+        pending = state.pending
+        if isinstance(pending, PendingCharacter) and noble in pending.offered:
+            state = harbour.apply_move(state, harbour.ChooseCharacter(noble))
+            return harbour.apply_move(state, harbour.ChooseFreeBuilding(state.deck[0]))
+    raise AssertionError("no seed offers the board")  # pragma: no cover
+
+
+@pytest.mark.rules("VIEW-1", "VIEW-2", "OBS-4")
+def test_the_view_shows_a_viewer_the_buildings_they_saw_on_top_of_the_deck() -> None:
+    state = _after_a_free_building()
+    name = state.cards.buildings[state.deck[0]].name
+    assert f"\nTop of the deck as you saw it: {name}\n" in harbour.render(state, 0)
+    for text in (
+        harbour.render(state, 1),
+        harbour.render(state),
+        harbour.render(state, public=True),
+    ):
+        assert "Top of the deck" not in text
+
+
+@pytest.mark.rules("VIEW-2", "OBS-3")
+def test_at_the_end_a_viewer_sees_every_bonus_card_and_the_audience_none() -> None:
+    state = played(3, 5, 10_000, bonus_cards=True)[-1]
+    assert state.is_over
+    names = [state.cards.bonus_cards[p.bonus_card].name for p in state.players]  # type: ignore[index]
+    for viewer in range(3):
+        text = harbour.render(state, viewer)
+        assert "bonus card: hidden" not in text
+        assert all(f"bonus card: {name}" in text for name in names)
+    assert harbour.render(state, public=True).count("bonus card: hidden") == 3
