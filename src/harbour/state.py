@@ -206,8 +206,8 @@ class GameState:
     """
 
     # The hash leaves out the fields that stay the same through a game (cards, options,
-    # seed) and the deck, which changes only when the display (hashed) does; equality
-    # compares them all.
+    # seed) and the deck, which changes only with the display or a player's buildings
+    # (both hashed); equality compares them all.
 
     #: The cards the game is played with.
     cards: CardSet = attrs.field(hash=False)
