@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+ and make):
 #   make demo   plays one seeded game between bots and narrates it
-#   make test   runs ruff, mypy --strict, pytest and the Sphinx build (-W)
+#   make test   runs ruff, mypy --strict, pytest and the Sphinx build (-W); it installs
+#               the dev extra and the adapters' extras so their outside test suites run
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,13 +12,13 @@ DEMO_ARGS ?=
 # make demo also writes the game's record (REC-1) here.
 DEMO_RECORD ?= demo-record.txt
 
-.PHONY: demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled
+.PHONY: demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled tournament
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,pettingzoo]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -74,3 +75,9 @@ mutation: $(STAMP)
 
 clean:
 	rm -rf $(VENV) $(COMPILED_VENV) build docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
+
+# ISMCTS against the greedy and the random bot: 200 two-player games per pairing at 1000
+# playouts, seats rotated (slow: hours on 2 cores). docs/bots.md reports a smaller run.
+TOURNAMENT_ARGS ?= --games 200 --playouts 1000 --workers 2
+tournament: $(STAMP)
+	$(PY) scripts/tournament.py $(TOURNAMENT_ARGS) --out tournament.md

@@ -68,6 +68,7 @@ from harbour.options import (
 from harbour.positions import position
 from harbour.rules.step import Refusal
 from harbour.scoring import Outcome, outcome, victory_points
+from harbour.search import ISMCTSBot
 from harbour.serialization import from_json, to_json
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
@@ -103,6 +104,7 @@ __all__ = [
     "Good",
     "Goods",
     "HarbourError",
+    "ISMCTSBot",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidStateError",

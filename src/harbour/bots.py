@@ -1,19 +1,26 @@
 """Simple computer players: a random bot and a one-turn greedy bot.
 
-A bot is any object with a ``choose(state) -> Move`` method (:class:`Bot`) that picks a
-move for the player who decides now, :func:`harbour.current_player` (usually the player
-whose turn it is; an ability's gift of goods is decided by its receiver, out of turn, and
-the setup choices by the player whose setup step it is). Both bots here are deterministic
-given their seed: each owns a :class:`harbour.rng.SplitMix64` generator and never touches
-the :mod:`random` module or any global state, so a game between seeded bots replays
-identically on every platform.
+A bot is any object with a ``choose(observation) -> Move`` method (:class:`Bot`) that
+picks a move for the player who decides now, :func:`harbour.current_player` (usually the
+player whose turn it is; an ability's gift of goods is decided by its receiver, out of
+turn, and the setup choices by the player whose setup step it is). A bot is given only
+what that player sees, :func:`harbour.observe` of the state for the deciding seat, never
+the :class:`~harbour.state.GameState` itself: it cannot peek at the deck's order or the
+other players' secret cards. The bots here search a determinization of their observation
+(:func:`harbour.determinize`), a whole state that the observation cannot tell from the true
+one; its legal moves are the true ones, since the viewer decides (OBS-7).
+
+The bots are deterministic given their seed: each owns :class:`harbour.rng.SplitMix64`
+generators and never touches the :mod:`random` module or any global state, so a game
+between seeded bots replays identically on every platform.
 
 >>> import harbour
 >>> from harbour.bots import GreedyBot, RandomBot
 >>> state = harbour.new_game(2, seed=3)
 >>> bots = [GreedyBot(seed=1), RandomBot(seed=2)]
 >>> while not harbour.is_over(state):
-...     move = bots[harbour.current_player(state)].choose(state)
+...     seat = harbour.current_player(state)
+...     move = bots[seat].choose(harbour.observe(state, seat))
 ...     state = harbour.apply_move(state, move)
 >>> len(harbour.outcome(state).points)
 2
@@ -37,15 +44,24 @@ from harbour.cards.abilities import (
     ShippingKeepsOneEach,
 )
 from harbour.cards.effects import Symbol
+from harbour.determinize import determinize
 from harbour.engine import apply_move_unchecked, legal_moves
 from harbour.goods import GOODS
 from harbour.moves import Move
+from harbour.observation import Observation
 from harbour.queries import cheapest_price
 from harbour.rng import SplitMix64
 from harbour.scoring import ability_points, bonus_trade, outcome, victory_points
 from harbour.state import GameState, PendingMove
 
-__all__ = ["DEFAULT_NODE_CAP", "Bot", "GreedyBot", "RandomBot", "evaluate"]
+__all__ = [
+    "DEFAULT_NODE_CAP",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "evaluate",
+    "sample_state",
+]
 
 #: How many states :class:`GreedyBot` may generate per decision before it falls back to
 #: judging the remaining moves by the position right after them.
@@ -87,28 +103,41 @@ _ABILITY_VALUE: dict[type[object], int] = {
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a move for the player who decides now in a state."""
+    """Anything that picks a move for the player who decides now, from what they see."""
 
-    def choose(self, state: GameState) -> Move:
-        """One of ``harbour.legal_moves(state)`` for ``harbour.current_player(state)``.
+    def choose(self, observation: Observation) -> Move:
+        """One of the legal moves of the observed game, for its viewer.
 
-        The game must not be over.
+        ``observation`` is ``harbour.observe(state, seat)`` where ``seat`` is
+        ``harbour.current_player(state)``; the move is one of
+        ``harbour.legal_moves(state)``. The game must not be over.
         """
         ...
 
 
-def _require_moves(state: GameState) -> tuple[Move, ...]:
-    moves = legal_moves(state)
-    if not moves:
+def sample_state(observation: Observation, rng: SplitMix64) -> GameState:
+    """A determinization of ``observation`` whose viewer decides now.
+
+    Raises ``ValueError`` when the game is over, or when the viewer is not the player who
+    decides now (a bot is only asked about its own decisions).
+    """
+    if observation.is_over:
         raise ValueError("the game is over: there is no move to choose")
-    return moves
+    if observation.decider != observation.viewer:
+        raise ValueError(
+            f"Player {observation.viewer + 1} does not decide now: "
+            f"Player {observation.decider + 1} does"
+        )
+    return determinize(observation, rng)
 
 
 class RandomBot:
     """Chooses uniformly among the legal moves, with its own seeded generator.
 
     ``seed`` is any integer (it is reduced to 64 bits). Two bots with the same seed asked
-    the same questions in the same order give the same answers.
+    the same questions in the same order give the same answers. The legal moves are those
+    of a determinization of the observation, which are the true ones (the viewer decides);
+    the determinization uses a fixed generator, so the bot's own draws pick moves only.
     """
 
     __slots__ = ("_rng",)
@@ -116,9 +145,10 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = SplitMix64(seed)
 
-    def choose(self, state: GameState) -> Move:
+    def choose(self, observation: Observation) -> Move:
         """A uniformly random legal move; ``ValueError`` when the game is over."""
-        return self._rng.choice(_require_moves(state))
+        state = sample_state(observation, SplitMix64(0))
+        return self._rng.choice(legal_moves(state))
 
 
 def _public_points(state: GameState, player: int) -> int:
@@ -215,6 +245,18 @@ def _moves_again(state: GameState, player: int) -> bool:
     return player in seats
 
 
+#: Mixed into a :class:`GreedyBot`'s seed for the generator of its determinizations.
+_SAMPLING_SALT = 0x5DEECE66D_D1B54A32
+
+
+def _mix(key: tuple[int, ...]) -> int:
+    """A 64-bit number from small integers, different for different keys in practice."""
+    value = 0
+    for part in key:
+        value = SplitMix64(value ^ part).next_u64()
+    return value
+
+
 class GreedyBot:
     """Plays the best line of its own decisions, judged by :func:`evaluate` when they end.
 
@@ -235,25 +277,36 @@ class GreedyBot:
     The search never looks into other players' turns: the bot is greedy, not deep.
     """
 
-    __slots__ = ("_memo", "_memo_key", "_nodes", "_rng", "node_cap")
+    __slots__ = ("_memo", "_memo_key", "_nodes", "_rng", "_sampling", "node_cap")
 
     def __init__(self, seed: int, node_cap: int = DEFAULT_NODE_CAP) -> None:
         if node_cap < 1:
             raise ValueError(f"node_cap must be at least 1, got {node_cap}")
         self._rng = SplitMix64(seed)
+        # Seeds the determinizations, apart from the tie-breaking draws.
+        self._sampling = SplitMix64(seed ^ _SAMPLING_SALT).next_u64()
         #: The most states generated per decision.
         self.node_cap = node_cap
         self._memo: dict[GameState, int] = {}
         self._memo_key: tuple[int, int, int, int] | None = None
         self._nodes = 0
 
-    def choose(self, state: GameState) -> Move:
-        """The legal move with the best value for the decider; ``ValueError`` when over."""
-        moves = _require_moves(state)
+    def choose(self, observation: Observation) -> Move:
+        """The legal move with the best value for the decider; ``ValueError`` when over.
+
+        The bot searches one determinization of ``observation``. Its generator is seeded
+        from the bot's seed and the turn, the turn's player and the decider, so every
+        decision of one turn samples the same hidden cards and deck order (the hidden parts
+        do not change within a turn, except when a purchase draws the deck): the positions
+        the first search of a turn valued come back in the later ones and are reused.
+        """
+        key = (observation.turn, observation.current, observation.decider, len(observation.players))
+        rng = SplitMix64(self._sampling ^ _mix(key))
+        state = sample_state(observation, rng)
+        moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
         me = state.decider
-        key = (state.seed, state.turn, state.current, me)
         if key != self._memo_key:
             self._memo = {}
             self._memo_key = key

@@ -37,6 +37,7 @@ from harbour.narrate import (
     describe_setup,
     player_name,
 )
+from harbour.observation import observe
 from harbour.options import (
     AlchemistReading,
     BeggarTrigger,
@@ -299,7 +300,8 @@ def play(
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
     Each decision goes to the bot of the seat that decides it
-    (:func:`harbour.current_player`): a gift of goods another player's move wakes is
+    (:func:`harbour.current_player`), which is given that seat's :func:`harbour.observe`
+    of the state, never the state itself: a gift of goods another player's move wakes is
     chosen by the receiver's bot, out of turn.
     Moves are applied with the checked :func:`harbour.apply_move_with_events` and narrated
     from their events, so a bot returning an illegal move raises
@@ -318,7 +320,9 @@ def play(
             group = key
             out.write(f"\n{_header(state)}\n")
         # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
-        move = bots[current_player(state)].choose(state)
+        # Each bot sees only what its player may see (OBS-1).
+        seat = current_player(state)
+        move = bots[seat].choose(observe(state, seat))
         after, events = apply_move_with_events(state, move)
         if moves is not None:
             moves.append(move)

@@ -85,7 +85,31 @@ def with_characters(
         attrs.evolve(player, board=b, bonus_card=c)
         for player, b, c in zip(state.players, boards, cards, strict=True)
     )
-    return attrs.evolve(state, players=players)
+    options = attrs.evolve(
+        state.options, characters=True, bonus_cards=any(c is not None for c in cards)
+    )
+    return attrs.evolve(state, players=players, options=options)
+
+
+#: Two buildings no test position can pay for, filling a display to its 5 buildings: the
+#: bots determinize their observation, which must be one of a valid position (DISPLAY-1).
+UNAFFORDABLE = ("admiralty", "gull-rock-chapel")
+
+
+#: Six buildings no test position can pay for: a 3-player display.
+EXPENSIVE = (
+    "guild-of-factors",
+    "harbourmasters-house",
+    "beacon-tower",
+    "auction-rooms",
+    "gull-rock-chapel",
+    "admiralty",
+)
+
+
+def ask(bot: Bot, state: GameState) -> harbour.Move:
+    """The bot's move for the player who decides now, shown only that player's observation."""
+    return bot.choose(harbour.observe(state, harbour.current_player(state)))
 
 
 def play_out(state: GameState, bots: list[Bot], limit: int = 5000) -> tuple[GameState, int]:
@@ -96,7 +120,7 @@ def play_out(state: GameState, bots: list[Bot], limit: int = 5000) -> tuple[Game
     moves = 0
     while not harbour.is_over(state):
         assert moves < limit, "the game did not end"
-        move = bots[harbour.current_player(state)].choose(state)
+        move = ask(bots[harbour.current_player(state)], state)
         assert move in harbour.legal_moves(state)
         state = harbour.apply_move(state, move)
         moves += 1
@@ -146,7 +170,7 @@ def test_a_bot_with_the_same_seed_plays_the_same_game(make: type[GreedyBot | Ran
         bots = [make(1), make(2)]
         out = []
         while not harbour.is_over(state):
-            move = bots[harbour.current_player(state)].choose(state)
+            move = ask(bots[harbour.current_player(state)], state)
             out.append(move)
             state = harbour.apply_move(state, move)
         return out
@@ -156,7 +180,7 @@ def test_a_bot_with_the_same_seed_plays_the_same_game(make: type[GreedyBot | Ran
 
 def test_random_bots_with_different_seeds_differ() -> None:
     state = harbour.new_game(2, seed=5)
-    picks = {RandomBot(seed).choose(state) for seed in range(40)}
+    picks = {ask(RandomBot(seed), state) for seed in range(40)}
     assert len(picks) > 1
     assert picks <= set(harbour.legal_moves(state))
 
@@ -180,13 +204,13 @@ def test_the_greedy_bot_buys_the_building_worth_most_points() -> None:
     state = position(
         goods=[Goods(fish=3, stone=5), Goods()],
         market=(L, F, W, S),  # fish on $3, stone on $5
-        display=["smokehouse", "herring-boats", "salt-pans"],
+        display=["smokehouse", "herring-boats", "salt-pans", *UNAFFORDABLE],
     )
     state = play(state, harbour.MovePawn(BoardSite(0)), harbour.ChooseOption(1))
     state = play(state, harbour.Ship((F, S)))
     assert isinstance(state.pending, PendingPurchase)
     assert state.pending.money == 8
-    assert GreedyBot(0).choose(state) == harbour.Purchase((card("herring-boats"),))
+    assert ask(GreedyBot(0), state) == harbour.Purchase((card("herring-boats"),))
 
 
 @pytest.mark.rules("BUY-3", "BUY-4")
@@ -194,10 +218,10 @@ def test_the_greedy_bot_ships_to_buy_when_it_can() -> None:
     state = position(
         goods=[Goods(fish=3, stone=5), Goods()],
         market=(L, F, W, S),
-        display=["smokehouse", "herring-boats", "salt-pans"],
+        display=["smokehouse", "herring-boats", "salt-pans", *UNAFFORDABLE],
     )
     state = play(state, harbour.MovePawn(BoardSite(0)), harbour.ChooseOption(1))
-    move = GreedyBot(0).choose(state)
+    move = ask(GreedyBot(0), state)
     assert move == harbour.Ship((F, S))
 
 
@@ -206,7 +230,7 @@ def test_bots_refuse_a_finished_game_and_a_bad_node_cap() -> None:
     for bot in (GreedyBot(0), RandomBot(0)):
         assert isinstance(bot, Bot)
         with pytest.raises(ValueError, match="over"):
-            bot.choose(state)
+            ask(bot, state)
     with pytest.raises(ValueError, match="node_cap"):
         GreedyBot(0, node_cap=0)
 
@@ -261,7 +285,7 @@ def test_bots_finish_games_with_every_variant(
         while not harbour.is_over(state):
             decider = harbour.current_player(state)
             out_of_turn += decider != state.current
-            move = bots[decider].choose(state)
+            move = ask(bots[decider], state)
             assert move in harbour.legal_moves(state)
             state = harbour.apply_move(state, move)
         result = harbour.outcome(state)
@@ -284,7 +308,7 @@ def test_greedy_bots_make_every_setup_choice() -> None:
     bots = [GreedyBot(seat) for seat in range(4)]
     while state.in_setup:
         seat = harbour.current_player(state)
-        move = bots[seat].choose(state)
+        move = ask(bots[seat], state)
         assert move in harbour.legal_moves(state)
         state = harbour.apply_move(state, move)
     assert all(p.board is not None and p.goods.total == 3 for p in state.players)
@@ -294,9 +318,13 @@ def test_greedy_bots_make_every_setup_choice() -> None:
 def test_the_greedy_bot_chooses_a_gift_for_its_receiver_and_values_its_bonus_card() -> None:
     def gift(bonus: int | None) -> GameState:
         state = with_characters(
-            position(goods=[Goods(), Goods(), Goods(fish=1, stone=2)], market=(F, L, W, S)),
+            position(
+                goods=[Goods(), Goods(), Goods(fish=1, stone=2)],
+                market=(F, L, W, S),
+                display=EXPENSIVE,
+            ),
             [TINKER, 0, BUSKER],
-            [None, None, bonus],
+            [None, None, None] if bonus is None else [1, 2, bonus],
         )
         state = play(state, harbour.MovePawn(BoardSite(0)), harbour.ChooseOption(0))
         state = play(state, harbour.TakeGoods(Goods(stone=1)))
@@ -306,26 +334,29 @@ def test_the_greedy_bot_chooses_a_gift_for_its_receiver_and_values_its_bonus_car
 
     # Without a bonus card, a fish is worth most: 2 fish can be shipped on the $2 square,
     # while a third stone is still short of the 5 the $5 square needs.
-    assert GreedyBot(0).choose(gift(None)) == harbour.TakeGoods(Goods(fish=1))
+    assert ask(GreedyBot(0), gift(None)) == harbour.TakeGoods(Goods(fish=1))
     # With the Stone Ledger (2 VP for 3 stone), a third stone is worth more.
-    assert GreedyBot(0).choose(gift(STONE_LEDGER)) == harbour.TakeGoods(Goods(stone=1))
+    assert ask(GreedyBot(0), gift(STONE_LEDGER)) == harbour.TakeGoods(Goods(stone=1))
 
 
 @pytest.mark.rules("ABIL-11", "INT-34", "BUY-4")
 def test_the_greedy_bot_uses_a_conversion_that_pays_for_a_building() -> None:
     # Stone is on the $5 square and wood on $4: 3 stone and 3 wood ship nothing, but
     # turning the 3 wood into 2 stone makes 5 stone, which buy the Stonecutters' Yard ($6,
-    # $5 with the Tinker's coin); 3 stone into 2 wood would make only $4.
+    # $5 with the Tinker's coin); 3 stone into 2 wood would make only $4, which buys nothing here.
     state = with_characters(
-        position(goods=[Goods(wood=3, stone=3), Goods()], display=["stonecutters-yard"]),
+        position(
+            goods=[Goods(wood=3, stone=3), Goods()],
+            display=["stonecutters-yard", "tannery", "beacon-tower", *UNAFFORDABLE],
+        ),
         [TINKER, 0],
     )
     state = play(state, harbour.MovePawn(BoardSite(0)), harbour.ChooseOption(1))
     assert isinstance(state.pending, PendingEffect)
-    move = GreedyBot(0).choose(state)
+    move = ask(GreedyBot(0), state)
     assert move == harbour.UseAbility(Goods(), W, S)
     state = harbour.apply_move(state, move)
-    assert GreedyBot(0).choose(state) == harbour.Ship((S,))
+    assert ask(GreedyBot(0), state) == harbour.Ship((S,))
 
 
 @pytest.mark.rules("BONUS-2", "INT-27")

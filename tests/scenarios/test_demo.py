@@ -353,10 +353,10 @@ class RecordingBot:
         self.log = log
         self.inner = RandomBot(seat)
 
-    def choose(self, state: GameState) -> harbour.Move:
-        assert harbour.current_player(state) == self.seat
-        self.log.append((self.seat, state.current))
-        return self.inner.choose(state)
+    def choose(self, observation: harbour.Observation) -> harbour.Move:
+        assert observation.viewer == observation.decider == self.seat
+        self.log.append((self.seat, observation.current))
+        return self.inner.choose(observation)
 
 
 @pytest.mark.rules("ABIL-7", "TURN-6", "CHAR-2")

@@ -1,0 +1,94 @@
+"""The ISMCTS bot: it sees only its observation, plays legal moves and is deterministic."""
+
+from __future__ import annotations
+
+import pytest
+
+import harbour
+from harbour.bots import Bot, GreedyBot, RandomBot
+from harbour.determinize import determinize
+from harbour.rng import SplitMix64
+from harbour.search import ISMCTSBot
+from harbour.state import GameState
+
+BONUS = harbour.RulesOptions(characters=True, bonus_cards=True)
+
+
+def advance(state: GameState, moves: int, seed: int) -> GameState:
+    """The state after ``moves`` random moves (fewer if the game ends)."""
+    bot = RandomBot(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = harbour.current_player(state)
+        state = harbour.apply_move(state, bot.choose(harbour.observe(state, seat)))
+    return state
+
+
+def twins(state: GameState) -> tuple[GameState, GameState]:
+    """Two states the decider cannot tell apart, differing in hidden information."""
+    seen = harbour.observe(state, harbour.current_player(state))
+    first = determinize(seen, SplitMix64(1))
+    for k in range(2, 50):
+        second = determinize(seen, SplitMix64(k))
+        if second.deck != first.deck and [p.bonus_card for p in second.players] != [
+            p.bonus_card for p in first.players
+        ]:
+            return first, second
+    raise AssertionError("no two determinizations differ in deck and bonus cards")
+
+
+@pytest.mark.rules("OBS-1", "OBS-3", "BONUS-3")
+@pytest.mark.parametrize("moves", [0, 12, 40])
+def test_ismcts_gives_the_same_move_in_states_differing_only_in_secrets(moves: int) -> None:
+    state = advance(harbour.new_game(3, seed=moves, options=BONUS), moves, seed=moves)
+    first, second = twins(state)
+    seat = harbour.current_player(first)
+    assert harbour.current_player(second) == seat
+    assert first.deck != second.deck  # the secrets differ
+    choices = [
+        ISMCTSBot(playouts=60, seed=9).choose(harbour.observe(twin, seat))
+        for twin in (first, second)
+    ]
+    assert choices[0] == choices[1]
+    assert choices[0] in harbour.legal_moves(first)
+
+
+@pytest.mark.rules("TURN-6", "END-2")
+def test_ismcts_with_few_playouts_plays_a_full_game_legally() -> None:
+    state = harbour.new_game(2, seed=11, options=BONUS)
+    bots: list[Bot] = [ISMCTSBot(playouts=8, seed=1), GreedyBot(2)]
+    for _ in range(2000):
+        if state.is_over:
+            break
+        seat = harbour.current_player(state)
+        move = bots[seat].choose(harbour.observe(state, seat))
+        assert move in harbour.legal_moves(state)
+        state = harbour.apply_move(state, move)
+    assert state.is_over
+    assert len(harbour.outcome(state).winners) >= 1
+
+
+def test_ismcts_is_deterministic_given_its_seed_and_searches() -> None:
+    state = advance(harbour.new_game(2, seed=3), 20, seed=3)
+    while len(harbour.legal_moves(state)) < 3:
+        state = advance(state, 1, seed=state.turn)
+    seen = harbour.observe(state, harbour.current_player(state))
+    picks = [ISMCTSBot(playouts=40, seed=s).choose(seen) for s in (5, 5, 6, 7, 8, 9)]
+    assert picks[0] == picks[1]
+    assert set(picks) <= set(harbour.legal_moves(state))
+
+
+def test_ismcts_with_full_playouts_and_its_refusals() -> None:
+    state = harbour.new_game(2, seed=2)
+    seat = harbour.current_player(state)
+    bot = ISMCTSBot(playouts=3, seed=0, playout_depth=None)
+    assert bot.choose(harbour.observe(state, seat)) in harbour.legal_moves(state)
+    other = harbour.observe(state, 1 - seat)
+    with pytest.raises(ValueError, match="does not decide"):
+        bot.choose(other)
+    with pytest.raises(ValueError, match="playouts"):
+        ISMCTSBot(playouts=0)
+    with pytest.raises(ValueError, match="playout_depth"):
+        ISMCTSBot(playout_depth=-1)
+    assert isinstance(bot, Bot)
