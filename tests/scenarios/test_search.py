@@ -82,13 +82,35 @@ def test_ismcts_is_deterministic_given_its_seed_and_searches() -> None:
 def test_ismcts_with_full_playouts_and_its_refusals() -> None:
     state = harbour.new_game(2, seed=2)
     seat = harbour.current_player(state)
-    bot = ISMCTSBot(playouts=3, seed=0, playout_depth=None)
+    bot = ISMCTSBot(playouts=3, seed=0, playout_turns=None)
     assert bot.choose(harbour.observe(state, seat)) in harbour.legal_moves(state)
     other = harbour.observe(state, 1 - seat)
     with pytest.raises(ValueError, match="does not decide"):
         bot.choose(other)
     with pytest.raises(ValueError, match="playouts"):
         ISMCTSBot(playouts=0)
-    with pytest.raises(ValueError, match="playout_depth"):
-        ISMCTSBot(playout_depth=-1)
+    for bad, name in (
+        ({"playout_turns": 0}, "playout_turns"),
+        ({"epsilon": 1.5}, "epsilon"),
+        ({"epsilon": -0.1}, "epsilon"),
+        ({"exploration": -1.0}, "exploration"),
+        ({"temperature": 0.0}, "temperature"),
+        ({"temperature": float("nan")}, "temperature"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            ISMCTSBot(**bad)
     assert isinstance(bot, Bot)
+
+
+def test_playouts_finish_the_turn_in_progress_and_are_greedy_without_epsilon() -> None:
+    state = advance(harbour.new_game(2, seed=5, options=BONUS), 30, seed=5)
+    assert not state.is_over and state.turn > 0
+    ends = [ISMCTSBot(playouts=1, seed=seed, epsilon=0.0)._playout(state) for seed in (1, 2, 3)]
+    # Without random moves the policy ignores the bot's generator.
+    assert ends[0] == ends[1] == ends[2]
+    assert ends[0].is_over or ends[0].turn == state.turn + 1
+    two_turns = ISMCTSBot(playouts=1, seed=1, playout_turns=2)._playout(state)
+    assert two_turns.is_over or two_turns.turn == state.turn + 2
+    # With only random moves, different generators take different lines.
+    random_ends = {ISMCTSBot(playouts=1, seed=s, epsilon=1.0)._playout(state) for s in range(8)}
+    assert len(random_ends) > 1
