@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel]'
+	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -14,6 +14,9 @@ collect_ignore = [
     for path, module in (
         ("src/harbour/openspiel.py", "pyspiel"),
         ("src/harbour/pettingzoo.py", "pettingzoo"),
+        ("src/harbour/cli/app.py", "click"),
+        ("src/harbour/cli/common.py", "click"),
+        ("src/harbour/cli/lab_commands.py", "click"),
     )
     if importlib.util.find_spec(module) is None
 ]

@@ -14,7 +14,6 @@ is printed and written to ``--out`` when given.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -23,21 +22,10 @@ from pathlib import Path
 import harbour
 from harbour.bots import Bot, GreedyBot, RandomBot
 from harbour.demo import bot_seed
+from harbour.lab import wilson
 from harbour.search import ISMCTSBot
 
 OPPONENTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``successes / n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play_game(job: tuple[str, int, int]) -> tuple[str, int, float]:
@@ -63,7 +51,8 @@ def table(scores: dict[str, list[float]], playouts: int) -> str:
     ]
     for opponent, results in scores.items():
         wins = sum(results)
-        low, high = wilson(wins, len(results))
+        interval = wilson(wins, len(results))
+        low, high = interval.low, interval.high
         rate = wins / len(results) if results else 0.0
         lines.append(
             f"| ISMCTS vs {opponent} | {len(results)} | {wins:g} | {rate:.1%} "

@@ -19,6 +19,9 @@ harbour.errors.InvalidValueError: ReentryOrder must be one of 'reversed', 'kept'
 from __future__ import annotations
 
 import enum
+import functools
+import inspect
+import re
 from typing import Any
 
 import attrs
@@ -38,6 +41,9 @@ __all__ = [
     "TieBreak",
     "UnpayableToll",
     "WarehouseKeep",
+    "field_meaning",
+    "field_rule",
+    "reading_meaning",
 ]
 
 
@@ -91,7 +97,9 @@ class UnpayableToll(_Reading):
 class BuyRule(_Reading):
     """Whether buying is optional when a building could be afforded (INT-6)."""
 
+    #: In a buy action the player may ship nothing and buy nothing.
     OPTIONAL = "optional"
+    #: If some shipment would pay for a display building, the player must ship and buy.
     MANDATORY = "mandatory"
 
 
@@ -107,7 +115,9 @@ class EmptyDeck(_Reading):
 class CoinDiscount(_Reading):
     """How coins discount several buildings bought in one action (INT-9)."""
 
+    #: The coins discount each building bought, each cost never below $0.
     EACH_BUILDING = "each-building"
+    #: The coins reduce the total cost of the action's buildings once, never below $0.
     ONCE_PER_ACTION = "once-per-action"
 
 
@@ -214,56 +224,79 @@ class RulesOptions:
     """The rule readings and setup variant of a game; the defaults are the documented readings."""
 
     #: INT-1.
-    last_round: LastRound = attrs.field(default=LastRound.OTHER_PLAYERS, converter=_last_round)
+    last_round: LastRound = attrs.field(
+        default=LastRound.OTHER_PLAYERS, converter=_last_round, metadata={"rule": "INT-1"}
+    )
     #: INT-2.
-    tie_break: TieBreak = attrs.field(default=TieBreak.BUILDINGS_THEN_GOODS, converter=_tie_break)
+    tie_break: TieBreak = attrs.field(
+        default=TieBreak.BUILDINGS_THEN_GOODS, converter=_tie_break, metadata={"rule": "INT-2"}
+    )
     #: INT-3.
-    reentry: ReentryOrder = attrs.field(default=ReentryOrder.REVERSED, converter=_reentry_order)
+    reentry: ReentryOrder = attrs.field(
+        default=ReentryOrder.REVERSED, converter=_reentry_order, metadata={"rule": "INT-3"}
+    )
     #: INT-5.
     unpayable_toll: UnpayableToll = attrs.field(
-        default=UnpayableToll.CANNOT_ENTER, converter=_unpayable_toll
+        metadata={"rule": "INT-5"}, default=UnpayableToll.CANNOT_ENTER, converter=_unpayable_toll
     )
     #: INT-6.
-    buying: BuyRule = attrs.field(default=BuyRule.OPTIONAL, converter=_buy_rule)
+    buying: BuyRule = attrs.field(
+        default=BuyRule.OPTIONAL, converter=_buy_rule, metadata={"rule": "INT-6"}
+    )
     #: INT-7: may goods be shipped when no building is then bought?
-    ship_without_buying: bool = attrs.field(default=False, validator=_switch)
+    ship_without_buying: bool = attrs.field(
+        default=False, validator=_switch, metadata={"rule": "INT-7"}
+    )
     #: INT-8.
-    empty_deck: EmptyDeck = attrs.field(default=EmptyDeck.NO_REFILL, converter=_empty_deck)
+    empty_deck: EmptyDeck = attrs.field(
+        default=EmptyDeck.NO_REFILL, converter=_empty_deck, metadata={"rule": "INT-8"}
+    )
     #: INT-9.
     coin_discount: CoinDiscount = attrs.field(
-        default=CoinDiscount.EACH_BUILDING, converter=_coin_discount
+        metadata={"rule": "INT-9"}, default=CoinDiscount.EACH_BUILDING, converter=_coin_discount
     )
     #: INT-10.
     warehouse_keep: WarehouseKeep = attrs.field(
-        default=WarehouseKeep.ANY_SHIPPED, converter=_warehouse_keep
+        metadata={"rule": "INT-10"}, default=WarehouseKeep.ANY_SHIPPED, converter=_warehouse_keep
     )
     #: INT-11: reshuffle a display showing three or more buy symbols (SETUP-2).
-    reshuffle_display: bool = attrs.field(default=True, validator=_switch)
+    reshuffle_display: bool = attrs.field(
+        default=True, validator=_switch, metadata={"rule": "INT-11"}
+    )
     #: SETUP-5: the first-game setup.
-    first_game: bool = attrs.field(default=False, validator=_switch)
+    first_game: bool = attrs.field(default=False, validator=_switch, metadata={"rule": "SETUP-5"})
     #: CHAR-2: play with the character side of the player boards.
-    characters: bool = attrs.field(default=False, validator=_switch)
+    characters: bool = attrs.field(default=False, validator=_switch, metadata={"rule": "CHAR-2"})
     #: BONUS-1: deal the bonus point cards.
-    bonus_cards: bool = attrs.field(default=False, validator=_switch)
+    bonus_cards: bool = attrs.field(default=False, validator=_switch, metadata={"rule": "BONUS-1"})
     #: INLAND-1: use the Inland Traders side of the market board (3-4 players).
-    inland_traders: bool = attrs.field(default=False, validator=_switch)
+    inland_traders: bool = attrs.field(
+        default=False, validator=_switch, metadata={"rule": "INLAND-1"}
+    )
     #: INT-24.
     alchemist: AlchemistReading = attrs.field(
+        metadata={"rule": "INT-24"},
         default=AlchemistReading.FEE_THEN_TWO_FOR_TWO,
         converter=AlchemistReading,
     )
     #: INT-25.
     beggar: BeggarTrigger = attrs.field(
-        default=BeggarTrigger.OWN_STARTING_BUILDING, converter=_beggar_trigger
+        metadata={"rule": "INT-25"},
+        default=BeggarTrigger.OWN_STARTING_BUILDING,
+        converter=_beggar_trigger,
     )
     #: INT-36.
     purchase_limit: PurchaseLimit = attrs.field(
-        default=PurchaseLimit.PER_ACTION, converter=_purchase_limit
+        metadata={"rule": "INT-36"}, default=PurchaseLimit.PER_ACTION, converter=_purchase_limit
     )
     #: INT-37: allow the Inland Traders side with 2 players too (002 says "should" not).
-    inland_traders_two_players: bool = attrs.field(default=False, validator=_switch)
+    inland_traders_two_players: bool = attrs.field(
+        default=False, validator=_switch, metadata={"rule": "INT-37"}
+    )
     #: BONUS-4: place the goods on the market squares by revealing the bonus point cards.
-    market_from_bonus_cards: bool = attrs.field(default=False, validator=_switch)
+    market_from_bonus_cards: bool = attrs.field(
+        default=False, validator=_switch, metadata={"rule": "BONUS-4"}
+    )
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Only the readings that differ from the default, by their plain values: a pickled
@@ -284,3 +317,62 @@ class RulesOptions:
 def _unpickle_options(changed: tuple[tuple[str, object], ...]) -> RulesOptions:
     """Rebuild pickled :class:`RulesOptions` from the readings that differ from the default."""
     return RulesOptions(**dict(changed))  # type: ignore[arg-type]
+
+
+#: A member of a reading enum with its ``#:`` comment lines above it.
+_MEMBER = re.compile(r"((?:[ ]{4}#:.*\n)+)[ ]{4}([A-Z_0-9]+) = ")
+
+
+@functools.cache
+def _meanings(kind: type[_Reading]) -> dict[str, str]:
+    """Each member's ``#:`` comment, joined into one line, by member name."""
+    source = inspect.getsource(kind)
+    found: dict[str, str] = {}
+    for comment, name in _MEMBER.findall(source):
+        text = " ".join(line.strip()[2:].strip() for line in comment.strip().splitlines())
+        found[name] = text
+    return found
+
+
+def reading_meaning(member: enum.Enum) -> str:
+    """What the reading ``member`` means, in one line: its documentation in this module.
+
+    >>> reading_meaning(ReentryOrder.KEPT)
+    'A reading of 000/002: the shipped goods keep their relative order.'
+    """
+    kind = type(member)
+    if not issubclass(kind, _Reading):
+        raise InvalidValueError(f"not a rule reading: {member!r}")
+    return _meanings(kind)[member.name]
+
+
+def field_rule(name: str) -> str:
+    """The rule ID (``INT-3``, ``SETUP-5``, ...) that the :class:`RulesOptions` field selects."""
+    for field in attrs.fields(RulesOptions):
+        if field.name == name:
+            rule: str = field.metadata["rule"]
+            return rule
+    raise InvalidValueError(f"RulesOptions has no field {name!r}")
+
+
+#: A field of :class:`RulesOptions` with its ``#:`` comment lines above it.
+_FIELD = re.compile(r"((?:[ ]{4}#:.*\n)+)[ ]{4}([a-z_]+): ")
+
+
+def field_meaning(name: str) -> str:
+    """What the :class:`RulesOptions` field selects, in one line, without its rule ID.
+
+    >>> field_meaning("reentry")
+    'The order in which several shipped goods re-enter the market.'
+    >>> field_meaning("ship_without_buying")
+    'May goods be shipped when no building is then bought?'
+    """
+    rule = field_rule(name)
+    default = attrs.fields_dict(RulesOptions)[name].default
+    if isinstance(default, _Reading):
+        text = inspect.getdoc(type(default)) or ""
+    else:
+        text = dict((n, c) for c, n in _FIELD.findall(inspect.getsource(RulesOptions)))[name]
+        text = " ".join(line.strip()[2:].strip() for line in text.strip().splitlines())
+    text = text.replace(f" ({rule})", "").removeprefix(f"{rule}:").strip()
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,20 @@
+"""The ``harbour`` command group; each command lives in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from harbour import __version__
+from harbour.cli.lab_commands import compare, simulate
+
+__all__ = ["harbour"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="harbour")
+def harbour() -> None:
+    """Harbour, the board game: simulate bot games and compare rule readings."""
+
+
+harbour.add_command(simulate)
+harbour.add_command(compare)

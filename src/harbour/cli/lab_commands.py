@@ -1,0 +1,239 @@
+"""``harbour simulate`` and ``harbour compare``: seeded batches of bot games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from harbour.cli.common import (
+    SEED,
+    apply_assignments,
+    check_game,
+    load_cards,
+    options_from,
+    reading_options,
+)
+from harbour.lab import (
+    BOT_NAMES,
+    Comparison,
+    GameResult,
+    Interval,
+    Job,
+    compare_results,
+    run,
+    seat_wins,
+    wilson,
+)
+from harbour.options import RulesOptions
+
+__all__ = ["compare", "simulate"]
+
+
+def _bots(players: int, bots: str | None, bot: str) -> tuple[str, ...]:
+    """The bot of each seat from ``--bots a,b,c`` or ``--bot`` for every seat."""
+    if bots is None:
+        return (bot,) * players
+    names = tuple(name.strip() for name in bots.split(","))
+    if len(names) != players:
+        raise click.BadParameter(f"{len(names)} bots for {players} players", param_hint="--bots")
+    for name in names:
+        if name not in BOT_NAMES:
+            raise click.BadParameter(
+                f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}", param_hint="--bots"
+            )
+    return names
+
+
+def _play(jobs: Sequence[Job], workers: int, ray: str | None, label: str) -> list[GameResult]:
+    """Run the jobs with a progress bar on standard error."""
+    console = Console(stderr=True)
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(label, total=len(jobs))
+        return run(
+            jobs,
+            workers=workers,
+            ray_address=ray,
+            progress=lambda done: progress.update(task, completed=done),
+        )
+
+
+_COMMON = [
+    click.option("--games", type=click.IntRange(1), default=100, show_default=True),
+    click.option(
+        "--players", type=click.IntRange(2, 4), default=3, show_default=True, help="2 to 4"
+    ),
+    click.option("--seed", type=SEED, default=0, show_default=True, help="the first game's seed"),
+    click.option(
+        "--bot",
+        type=click.Choice(BOT_NAMES),
+        default="greedy",
+        show_default=True,
+        help="the bot of every seat",
+    ),
+    click.option("--bots", help="the bot of each seat, comma-separated (overrides --bot)"),
+    click.option(
+        "--playouts", type=click.IntRange(1), default=1000, show_default=True, help="ismcts"
+    ),
+    click.option(
+        "--cards", default="original", show_default=True, help="'original' or a card file"
+    ),
+    click.option(
+        "--workers", type=click.IntRange(1), default=1, show_default=True, help="processes"
+    ),
+    click.option(
+        "--ray",
+        metavar="ADDRESS",
+        help="run on Ray: 'auto', a cluster address, or 'local' (extra [cluster])",
+    ),
+]
+
+
+def _common(command: Any) -> Any:
+    for option in reversed(_COMMON):
+        command = option(command)
+    return command
+
+
+def _jobs(params: dict[str, Any], options: RulesOptions) -> list[Job]:
+    cards = load_cards(params["cards"])
+    bots = _bots(params["players"], params["bots"], params["bot"])
+    check_game(params["players"], options, cards)
+    first = params["seed"]
+    if first + params["games"] > 2**64:
+        raise click.BadParameter("seeds run past 2**64 - 1", param_hint="--seed")
+    return [
+        Job(seed=first + i, bots=bots, options=options, cards=cards, playouts=params["playouts"])
+        for i in range(params["games"])
+    ]
+
+
+def _summary(results: Sequence[GameResult], players: int) -> Table:
+    table = Table(title=f"{len(results)} games")
+    for column in ("seat", "bot", "wins", "win rate", "95% interval", "mean points"):
+        table.add_column(column, justify="right")
+    wins = seat_wins(results, players)
+    for seat in range(players):
+        rate = wilson(wins[seat], len(results))
+        points = sum(r.points[seat] for r in results) / len(results)
+        table.add_row(
+            str(seat + 1),
+            results[0].bots[seat],
+            f"{wins[seat]:g}",
+            f"{rate.estimate:.1%}",
+            f"{rate.low:.1%} to {rate.high:.1%}",
+            f"{points:.2f}",
+        )
+    return table
+
+
+@click.command()
+@_common
+@click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), help="write JSON Lines here"
+)
+@reading_options
+def simulate(**params: Any) -> None:
+    """Play seeded bot games and write one JSON line per game.
+
+    Games use seeds SEED to SEED+GAMES-1; every bot is seeded from its game's seed and
+    seat, so the same arguments give the same file, whatever --workers or --ray.
+    """
+    jobs = _jobs(params, options_from(params))
+    results = _play(jobs, params["workers"], params["ray"], "simulating")
+    text = "".join(result.to_json() + "\n" for result in results)
+    out: Path | None = params["out"]
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+    Console(stderr=out is None).print(_summary(results, params["players"]))
+
+
+@click.command()
+@_common
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    required=True,
+    metavar="FIELD=VALUE[,FIELD=VALUE]",
+    help="readings to compare with the baseline (repeatable), e.g. reentry=kept",
+)
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="write a Markdown (.md) or HTML (.html) report with plots (extra [lab])",
+)
+@reading_options
+def compare(**params: Any) -> None:
+    """Play the same seeds under the baseline readings and each variant; report the differences.
+
+    The baseline is the default readings changed by any reading options given. Each
+    variant changes the baseline by its FIELD=VALUE assignments. Win rates per seat come
+    with 95% Wilson intervals; differences are paired by seed (McNemar's exact test for
+    wins, a normal-approximation interval for points and lengths).
+    """
+    base = options_from(params)
+    labels = ["baseline"]
+    batches = [_jobs(params, base)]
+    for variant in params["variants"]:
+        parts = [part for part in variant.split(",") if part.strip()]
+        batches.append(_jobs(params, apply_assignments(base, parts)))
+        labels.append(variant)
+    results = [
+        _play(jobs, params["workers"], params["ray"], label)
+        for jobs, label in zip(batches, labels, strict=True)
+    ]
+    comparison = compare_results(labels, results)
+    console = Console()
+    console.print(_comparison_table(comparison))
+    report: Path | None = params["report"]
+    if report is not None:
+        from harbour.lab_report import write_report
+
+        try:
+            write_report(comparison, report)
+        except ModuleNotFoundError:
+            raise click.ClickException(
+                "the report's plots need the optional extra: pip install 'harbour[lab]'"
+            ) from None
+        console.print(f"report written to {report}")
+
+
+def _comparison_table(comparison: Comparison) -> Table:
+    table = Table(title=f"{comparison.games} games per reading, paired by seed")
+    for column in ("readings", "seat", "win rate (95%)", "change", "McNemar p"):
+        table.add_column(column, justify="right")
+    table.add_column("points change (95%)", justify="right")
+    table.add_column("length change (95%)", justify="right")
+    for variant in comparison.variants:
+        for seat, rate in enumerate(variant.win_rates):
+            change = variant.changes[seat] if variant.changes else None
+            table.add_row(
+                variant.label if seat == 0 else "",
+                str(seat + 1),
+                f"{rate.estimate:.1%} ({rate.low:.1%} to {rate.high:.1%})",
+                "" if change is None else f"{change.win_rate:+.1%}",
+                "" if change is None else f"{change.p_value:.3g}",
+                "" if change is None else _interval(change.points),
+                "" if change is None or seat else _interval(variant.length_change),
+            )
+    return table
+
+
+def _interval(value: Interval | None) -> str:
+    if value is None:
+        return ""
+    return f"{value.estimate:+.2f} ({value.low:+.2f} to {value.high:+.2f})"
