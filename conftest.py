@@ -17,6 +17,8 @@ collect_ignore = [
         ("src/harbour/cli/app.py", "click"),
         ("src/harbour/cli/common.py", "click"),
         ("src/harbour/cli/lab_commands.py", "click"),
+        ("src/harbour/cli/play.py", "click"),
+        ("src/harbour/cli/reference.py", "click"),
     )
     if importlib.util.find_spec(module) is None
 ]

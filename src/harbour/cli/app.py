@@ -6,6 +6,8 @@ import click
 
 from harbour import __version__
 from harbour.cli.lab_commands import compare, simulate
+from harbour.cli.play import play
+from harbour.cli.reference import cards, replay, rule
 
 __all__ = ["harbour"]
 
@@ -13,8 +15,8 @@ __all__ = ["harbour"]
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="harbour")
 def harbour() -> None:
-    """Harbour, the board game: simulate bot games and compare rule readings."""
+    """Harbour, the board game: play, replay, simulate and compare rule readings."""
 
 
-harbour.add_command(simulate)
-harbour.add_command(compare)
+for _command in (play, simulate, compare, replay, cards, rule):
+    harbour.add_command(_command)
