@@ -12,7 +12,7 @@ DEMO_ARGS ?=
 # make demo also writes the game's record (REC-1) here.
 DEMO_RECORD ?= demo-record.txt
 
-.PHONY: demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled tournament
+.PHONY: demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -77,7 +77,14 @@ clean:
 	rm -rf $(VENV) $(COMPILED_VENV) build docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
 
 # ISMCTS against the greedy and the random bot: 200 two-player games per pairing at 1000
-# playouts, seats rotated (slow: hours on 2 cores). docs/bots.md reports a smaller run.
+# playouts, seats rotated (about 30 minutes on 2 cores with the compiled build; see docs/bots.md).
 TOURNAMENT_ARGS ?= --games 200 --playouts 1000 --workers 2
 tournament: $(STAMP)
 	$(PY) scripts/tournament.py $(TOURNAMENT_ARGS) --out tournament.md
+
+# The rules lab's studies, written to docs/studies/ (scripts/studies.py; minutes each on
+# 2 cores: buildings ~1, readings ~4, seats ~15).
+study-seats study-readings study-buildings: $(STAMP)
+	$(PY) scripts/studies.py $(@:study-%=%)
+
+studies: study-buildings study-readings study-seats

@@ -37,13 +37,14 @@ from harbour.demo import bot_seed
 from harbour.engine import apply_move
 from harbour.observation import observe
 from harbour.options import RulesOptions
-from harbour.scoring import outcome
+from harbour.scoring import outcome, victory_points
 from harbour.search import ISMCTSBot
 from harbour.serialization import converter
 from harbour.setup import new_game
 
 __all__ = [
     "BOT_NAMES",
+    "MAX_DECISIONS",
     "Comparison",
     "GameResult",
     "Interval",
@@ -64,8 +65,11 @@ __all__ = [
 #: The bots a job may seat, by name.
 BOT_NAMES = ("random", "greedy", "ismcts")
 
-#: A safety limit: a game still running after this many decisions is an error.
-MAX_DECISIONS = 20_000
+#: The default length limit of a job: a game still running after this many decisions is
+#: stopped and reported unfinished. Nothing in the rules ends a game in which nobody buys
+#: (players may gather goods for ever), and weak bots can do just that; bot games of the
+#: original set end in well under 1,000 decisions.
+MAX_DECISIONS = 3000
 
 _Z95 = NormalDist().inv_cdf(0.975)
 
@@ -97,6 +101,8 @@ def _check_job(job: Job) -> None:
         raise ValueError(f"a game seats 2 to 4 bots, got {len(job.bots)}")
     if job.playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {job.playouts}")
+    if job.max_decisions < 1:
+        raise ValueError(f"max_decisions must be at least 1, got {job.max_decisions}")
 
 
 @attrs.frozen
@@ -116,6 +122,8 @@ class Job:
     cards: CardSet = ORIGINAL_SET
     #: The search bot's iterations per decision.
     playouts: int = 1000
+    #: Decisions after which an unfinished game is stopped (:data:`MAX_DECISIONS`).
+    max_decisions: int = MAX_DECISIONS
 
     def __attrs_post_init__(self) -> None:
         _check_job(self)
@@ -135,7 +143,7 @@ class GameResult:
     cards: str = attrs.field(kw_only=True)
     #: Victory points (END-3).
     points: tuple[int, ...] = attrs.field(kw_only=True)
-    #: The winning seats (more than one for a shared win).
+    #: The winning seats (more than one for a shared win; none if the game did not finish).
     winners: tuple[int, ...] = attrs.field(kw_only=True)
     #: Decisions taken, setup included.
     decisions: int = attrs.field(kw_only=True)
@@ -143,6 +151,9 @@ class GameResult:
     turns: int = attrs.field(kw_only=True)
     #: The buildings each seat bought, by name, in purchase order.
     bought: tuple[tuple[str, ...], ...] = attrs.field(kw_only=True)
+    #: False if the game was stopped at the job's decision limit; its points are then the
+    #: points of the buildings bought so far and it has no winner.
+    finished: bool = attrs.field(default=True, kw_only=True)
 
     def to_json(self) -> str:
         """One line of JSON: the fields in a fixed order, no spaces, no newline."""
@@ -157,6 +168,7 @@ class GameResult:
             "decisions": self.decisions,
             "turns": self.turns,
             "bought": [list(names) for names in self.bought],
+            "finished": self.finished,
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -174,6 +186,7 @@ class GameResult:
             decisions=data["decisions"],
             turns=data["turns"],
             bought=tuple(tuple(names) for names in data["bought"]),
+            finished=data.get("finished", True),
         )
 
 
@@ -185,31 +198,35 @@ def changed_readings(options: RulesOptions) -> dict[str, Any]:
 
 
 def play_one(job: Job) -> GameResult:
-    """Play the game of ``job`` to the end and return its result."""
+    """Play the game of ``job`` to the end, or to its decision limit, and return its result."""
     players = len(job.bots)
     bots = [
         make_bot(name, bot_seed(job.seed, seat), job.playouts) for seat, name in enumerate(job.bots)
     ]
     state = new_game(players, seed=job.seed, options=job.options, cards=job.cards)
     decisions = 0
-    while not state.is_over:
-        if decisions >= MAX_DECISIONS:
-            raise RuntimeError(f"game {job.seed} did not end in {MAX_DECISIONS} decisions")
+    while not state.is_over and decisions < job.max_decisions:
         seat = state.decider
         state = apply_move(state, bots[seat].choose(observe(state, seat)))
         decisions += 1
-    end = outcome(state)
+    finished = state.is_over
+    if finished:
+        end = outcome(state)
+        points, winners = end.points, end.winners
+    else:
+        points, winners = tuple(victory_points(state, s) for s in range(players)), ()
     names = job.cards.buildings
     return GameResult(
         seed=job.seed,
         bots=job.bots,
         options=changed_readings(job.options),
         cards=job.cards.name,
-        points=end.points,
-        winners=end.winners,
+        points=points,
+        winners=winners,
         decisions=decisions,
         turns=state.turn,
         bought=tuple(tuple(names[i].name for i in p.buildings) for p in state.players),
+        finished=finished,
     )
 
 
@@ -382,6 +399,8 @@ class Variant:
     win_rates: tuple[Interval, ...]
     #: The mean game length in decisions.
     mean_length: float
+    #: The games stopped at their decision limit (counted as won by nobody).
+    unfinished: int
     #: The share of games in which each building was bought, by name.
     purchase_rates: dict[str, float] = attrs.field(hash=False)
     #: Per seat, the change against the baseline (empty for the baseline itself).
@@ -458,6 +477,7 @@ def compare_results(labels: Sequence[str], batches: Sequence[Sequence[GameResult
                 results=tuple(batch),
                 win_rates=tuple(wilson(w, games) for w in wins),
                 mean_length=sum(r.decisions for r in batch) / games if games else 0.0,
+                unfinished=sum(not r.finished for r in batch),
                 purchase_rates={n: c / games for n, c in sorted(bought.items())},
                 changes=tuple(changes),
                 length_change=length_change,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from harbour.lab import Comparison, Interval
 
-__all__ = ["markdown", "write_report"]
+__all__ = ["markdown", "write_plots", "write_report"]
 
 
 def _pct(rate: Interval) -> str:
@@ -51,13 +51,20 @@ def markdown(comparison: Comparison, plots: tuple[str, ...] = ()) -> str:
                     else f"{change.win_rate:+.1%} | {change.p_value:.3g} | {_signed(change.points)} |"
                 )
             )
-    lines += ["", "| Readings | Mean length | Length change (95%) |", "|---|---:|---:|"]
+    lines += [
+        "",
+        "| Readings | Mean length | Length change (95%) | Unfinished |",
+        "|---|---:|---:|---:|",
+    ]
     for variant in comparison.variants:
         lines.append(
-            f"| {variant.label} | {variant.mean_length:.1f} | {_signed(variant.length_change)} |"
+            f"| {variant.label} | {variant.mean_length:.1f} | {_signed(variant.length_change)} "
+            f"| {variant.unfinished} |"
         )
     names = sorted({n for v in comparison.variants for n in v.purchase_rates})
     lines += [
+        "",
+        "Unfinished games were stopped at the decision limit and count as won by nobody.",
         "",
         "Share of games in which each building was bought:",
         "",
@@ -73,8 +80,8 @@ def markdown(comparison: Comparison, plots: tuple[str, ...] = ()) -> str:
     return "\n".join(lines)
 
 
-def _plots(comparison: Comparison, stem: Path) -> tuple[str, ...]:
-    """Draw the plots next to ``stem``; their file names."""
+def write_plots(comparison: Comparison, stem: Path) -> tuple[str, ...]:
+    """Draw the report's three plots as PNG files next to ``stem``; their file names."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -82,8 +89,9 @@ def _plots(comparison: Comparison, stem: Path) -> tuple[str, ...]:
 
     names = []
     labels = [v.label for v in comparison.variants]
-    figure, axes = plt.subplots(figsize=(7, 4))
+    figure, axes = plt.subplots(figsize=(7 + 0.15 * len(labels), 4))
     width = 0.8 / max(1, len(labels))
+    colours = plt.get_cmap("tab20" if len(labels) > 10 else "tab10")
     for k, variant in enumerate(comparison.variants):
         xs = [seat + k * width for seat in range(comparison.players)]
         ys = [rate.estimate for rate in variant.win_rates]
@@ -91,11 +99,11 @@ def _plots(comparison: Comparison, stem: Path) -> tuple[str, ...]:
             [rate.estimate - rate.low for rate in variant.win_rates],
             [rate.high - rate.estimate for rate in variant.win_rates],
         ]
-        axes.bar(xs, ys, width, yerr=errors, capsize=3, label=variant.label)
+        axes.bar(xs, ys, width, yerr=errors, capsize=2, label=variant.label, color=colours(k))
     axes.set_xticks([seat + width * (len(labels) - 1) / 2 for seat in range(comparison.players)])
     axes.set_xticklabels([f"seat {seat + 1}" for seat in range(comparison.players)])
     axes.set_ylabel("win rate (95% interval)")
-    axes.legend()
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
     names.append(_save(figure, stem, "win-rates"))
     for key, title in (("points", "winner's points"), ("length", "game length (decisions)")):
         figure, axes = plt.subplots(figsize=(7, 4))
@@ -105,7 +113,12 @@ def _plots(comparison: Comparison, stem: Path) -> tuple[str, ...]:
         ]
         axes.boxplot(data)
         axes.set_xticks(range(1, len(labels) + 1))
-        axes.set_xticklabels(labels)
+        axes.set_xticklabels(
+            labels,
+            rotation=30 if len(labels) > 3 else 0,
+            ha="right" if len(labels) > 3 else "center",
+            fontsize="small",
+        )
         axes.set_ylabel(title)
         names.append(_save(figure, stem, key))
     plt.close("all")
@@ -120,7 +133,7 @@ def _save(figure: object, stem: Path, what: str) -> str:
 
 def write_report(comparison: Comparison, path: Path) -> None:
     """Write the report to ``path``: HTML if it ends in ``.html``, else Markdown."""
-    plots = _plots(comparison, path)
+    plots = write_plots(comparison, path)
     text = markdown(comparison, plots)
     if path.suffix.lower() in (".html", ".htm"):
         text = _html(text)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 
+import attrs
 import pytest
 
 import harbour
 from harbour.lab import (
+    MAX_DECISIONS,
     GameResult,
     Job,
     changed_readings,
@@ -61,8 +63,32 @@ def test_bad_jobs_are_refused_with_one_line() -> None:
         Job(seed=1, bots=("random",))
     with pytest.raises(ValueError, match="playouts"):
         Job(seed=1, bots=("random", "random"), playouts=0)
+    with pytest.raises(ValueError, match="max_decisions"):
+        Job(seed=1, bots=("random", "random"), max_decisions=0)
     with pytest.raises(ValueError, match="workers"):
         run([], workers=0)
+
+
+def test_a_game_past_its_decision_limit_is_reported_unfinished() -> None:
+    # Nothing in the rules ends a game nobody buys in; the lab stops it at the limit.
+    job = Job(seed=7, bots=("greedy", "random"), max_decisions=25)
+    result = play_one(job)
+    state = harbour.new_game(2, seed=7)
+    bots = [make_bot(name, harbour.demo.bot_seed(7, seat)) for seat, name in enumerate(job.bots)]
+    for _ in range(25):
+        seat = harbour.current_player(state)
+        state = harbour.apply_move(state, bots[seat].choose(harbour.observe(state, seat)))
+    assert not state.is_over
+    assert result.finished is False and result.winners == () and result.decisions == 25
+    assert result.points == tuple(harbour.victory_points(state, p) for p in range(2))
+    assert result.turns == state.turn
+    assert GameResult.from_json(result.to_json()) == result
+    assert '"finished":false' in result.to_json()
+    whole = play_one(attrs.evolve(job, max_decisions=MAX_DECISIONS))
+    assert whole.finished and whole.winners and whole.decisions > 25
+    comparison = compare_results(["whole", "cut"], [[whole], [result]])
+    assert [v.unfinished for v in comparison.variants] == [0, 1]
+    assert seat_wins([result], 2) == [0.0, 0.0]
 
 
 def test_changed_readings_are_the_fields_that_differ_from_the_default() -> None:

@@ -36,6 +36,15 @@ def test_simulate_writes_the_same_json_lines_whatever_the_workers(tmp_path: Path
     assert results == run(jobs)
 
 
+def test_simulate_stops_games_at_the_decision_limit(tmp_path: Path) -> None:
+    out = tmp_path / "cut.jsonl"
+    shown = invoke("simulate --games 2 --players 2 --max-decisions 30 --out", str(out))
+    results = [GameResult.from_json(line) for line in out.read_text().splitlines()]
+    assert results == run([Job(seed=s, bots=("greedy",) * 2, max_decisions=30) for s in range(2)])
+    assert all(not r.finished and r.decisions == 30 for r in results)
+    assert "2 stopped unfinished" in shown
+
+
 @pytest.mark.rules("INT-3")
 def test_simulate_takes_the_readings_as_options(tmp_path: Path) -> None:
     out = tmp_path / "kept.jsonl"
@@ -71,6 +80,9 @@ def test_bad_arguments_get_one_line_and_no_traceback() -> None:
         (["simulate", "--cards", "no-such-file.toml"], "neither 'original' nor a card file"),
         (["compare", "--variant", "reentry=sideways"], "must be one of reversed, kept"),
         (["compare", "--variant", "colour=red"], "not FIELD=VALUE"),
+        (["compare", "--variant", "bot=clever"], "unknown bot 'clever'"),
+        (["compare", "--variant", "bots=greedy+random"], "2 bots for 3 players"),
+        (["simulate", "--max-decisions", "0"], "0 is not in the range x>=1"),
     ]
     for args, message in cases:
         result = runner.invoke(command, args)
@@ -110,3 +122,17 @@ def test_compare_reports_the_numbers_of_a_direct_computation(tmp_path: Path) -> 
         str(html),
     )
     assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_compare_also_compares_bots(tmp_path: Path) -> None:
+    report = tmp_path / "bots.md"
+    invoke(
+        "compare --games 4 --players 2 --bot greedy --variant bots=random+greedy --report",
+        str(report),
+    )
+    greedy = run([Job(seed=s, bots=("greedy", "greedy")) for s in range(4)])
+    mixed = run([Job(seed=s, bots=("random", "greedy")) for s in range(4)])
+    direct = compare_results(["baseline", "bots=random+greedy"], [greedy, mixed])
+    text = report.read_text(encoding="utf-8")
+    for variant in direct.variants:
+        assert f"| {variant.label} | {variant.mean_length:.1f} |" in text

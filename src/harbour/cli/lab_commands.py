@@ -21,6 +21,7 @@ from harbour.cli.common import (
 )
 from harbour.lab import (
     BOT_NAMES,
+    MAX_DECISIONS,
     Comparison,
     GameResult,
     Interval,
@@ -90,6 +91,13 @@ _COMMON = [
         "--cards", default="original", show_default=True, help="'original' or a card file"
     ),
     click.option(
+        "--max-decisions",
+        type=click.IntRange(1),
+        default=MAX_DECISIONS,
+        show_default=True,
+        help="stop a game after this many decisions and report it unfinished",
+    ),
+    click.option(
         "--workers", type=click.IntRange(1), default=1, show_default=True, help="processes"
     ),
     click.option(
@@ -114,13 +122,24 @@ def _jobs(params: dict[str, Any], options: RulesOptions) -> list[Job]:
     if first + params["games"] > 2**64:
         raise click.BadParameter("seeds run past 2**64 - 1", param_hint="--seed")
     return [
-        Job(seed=first + i, bots=bots, options=options, cards=cards, playouts=params["playouts"])
+        Job(
+            seed=first + i,
+            bots=bots,
+            options=options,
+            cards=cards,
+            playouts=params["playouts"],
+            max_decisions=params["max_decisions"],
+        )
         for i in range(params["games"])
     ]
 
 
 def _summary(results: Sequence[GameResult], players: int) -> Table:
-    table = Table(title=f"{len(results)} games")
+    unfinished = sum(not r.finished for r in results)
+    title = f"{len(results)} games"
+    if unfinished:
+        title += f", {unfinished} stopped unfinished at the decision limit (won by nobody)"
+    table = Table(title=title)
     for column in ("seat", "bot", "wins", "win rate", "95% interval", "mean points"):
         table.add_column(column, justify="right")
     wins = seat_wins(results, players)
@@ -169,7 +188,10 @@ def simulate(**params: Any) -> None:
     multiple=True,
     required=True,
     metavar="FIELD=VALUE[,FIELD=VALUE]",
-    help="readings to compare with the baseline (repeatable), e.g. reentry=kept",
+    help=(
+        "readings to compare with the baseline (repeatable), e.g. reentry=kept; also "
+        "bot=NAME, bots=A+B+C (one per seat) or cards=FILE to compare bots or card sets"
+    ),
 )
 @click.option(
     "--report",
@@ -181,7 +203,8 @@ def compare(**params: Any) -> None:
     """Play the same seeds under the baseline readings and each variant; report the differences.
 
     The baseline is the default readings changed by any reading options given. Each
-    variant changes the baseline by its FIELD=VALUE assignments. Win rates per seat come
+    variant changes the baseline by its FIELD=VALUE assignments (or its bots, or its card
+    set). Win rates per seat come
     with 95% Wilson intervals; differences are paired by seed (McNemar's exact test for
     wins, a normal-approximation interval for points and lengths).
     """
@@ -189,8 +212,8 @@ def compare(**params: Any) -> None:
     labels = ["baseline"]
     batches = [_jobs(params, base)]
     for variant in params["variants"]:
-        parts = [part for part in variant.split(",") if part.strip()]
-        batches.append(_jobs(params, apply_assignments(base, parts)))
+        readings, changed = _variant(variant)
+        batches.append(_jobs({**params, **changed}, apply_assignments(base, readings)))
         labels.append(variant)
     results = [
         _play(jobs, params["workers"], params["ray"], label)
@@ -212,12 +235,38 @@ def compare(**params: Any) -> None:
         console.print(f"report written to {report}")
 
 
+def _variant(text: str) -> tuple[list[str], dict[str, Any]]:
+    """A variant's reading assignments, and its other changes: ``bot=``, ``bots=``, ``cards=``.
+
+    ``bots=a+b+c`` gives the bot of each seat (``+`` since ``,`` separates the parts).
+    """
+    readings: list[str] = []
+    changed: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(",")):
+        name, _, value = part.partition("=")
+        if name == "bot":
+            if value not in BOT_NAMES:
+                raise click.BadParameter(
+                    f"unknown bot {value!r}: choose from {', '.join(BOT_NAMES)}",
+                    param_hint="--variant",
+                )
+            changed.update(bot=value, bots=None)
+        elif name == "bots":
+            changed["bots"] = value.replace("+", ",")
+        elif name == "cards":
+            changed["cards"] = value
+        elif part:
+            readings.append(part)
+    return readings, changed
+
+
 def _comparison_table(comparison: Comparison) -> Table:
     table = Table(title=f"{comparison.games} games per reading, paired by seed")
     for column in ("readings", "seat", "win rate (95%)", "change", "McNemar p"):
         table.add_column(column, justify="right")
     table.add_column("points change (95%)", justify="right")
     table.add_column("length change (95%)", justify="right")
+    table.add_column("unfinished", justify="right")
     for variant in comparison.variants:
         for seat, rate in enumerate(variant.win_rates):
             change = variant.changes[seat] if variant.changes else None
@@ -229,6 +278,7 @@ def _comparison_table(comparison: Comparison) -> Table:
                 "" if change is None else f"{change.p_value:.3g}",
                 "" if change is None else _interval(change.points),
                 "" if change is None or seat else _interval(variant.length_change),
+                "" if seat else str(variant.unfinished),
             )
     return table
 
