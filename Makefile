@@ -12,7 +12,7 @@ DEMO_ARGS ?=
 # make demo also writes the game's record (REC-1) here.
 DEMO_RECORD ?= demo-record.txt
 
-.PHONY: demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings
+.PHONY: sweep-pictures demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -37,6 +37,7 @@ pytest: $(STAMP)
 
 docs: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+	$(PY) scripts/check_docs.py docs/_build/html
 
 test: lint typecheck pytest docs
 
@@ -82,8 +83,13 @@ TOURNAMENT_ARGS ?= --games 200 --playouts 1000 --workers 2
 tournament: $(STAMP)
 	$(PY) scripts/tournament.py $(TOURNAMENT_ARGS) --out tournament.md
 
+# Every position of the seeded sweep's 6,000 games drawn as SVG (make test draws a spread
+# of them; this draws all, about 25 minutes on 2 cores).
+sweep-pictures: $(STAMP)
+	HARBOUR_PICTURE_SWEEP=all $(PY) -m pytest -n auto tests/property/test_pictures.py
+
 # The rules lab's studies, written to docs/studies/ (scripts/studies.py; minutes each on
-# 2 cores: buildings ~1, readings ~4, seats ~15).
+# 2 cores: buildings ~1, readings ~4, seats ~9).
 study-seats study-readings study-buildings: $(STAMP)
 	$(PY) scripts/studies.py $(@:study-%=%)
 

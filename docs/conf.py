@@ -18,6 +18,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "myst_parser",
     "cardref",
+    "pictures",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "research"]
@@ -26,6 +27,9 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 nitpicky = False
-html_theme = "alabaster"
+# Furo: a maintained theme with a dark mode and a mobile layout.
+html_theme = "furo"
+html_static_path = ["_static"]
+html_css_files = ["harbour.css"]
 html_title = "Harbour rules library"
 suppress_warnings = ["myst.xref_missing"]

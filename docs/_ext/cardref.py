@@ -26,18 +26,10 @@ from sphinx.util.docutils import SphinxDirective
 
 from harbour.cards import ORIGINAL_SET, describe_effect, describe_symbols
 from harbour.cards.abilities import Ability
+from harbour.cards.describe import ability_rule, effect_rules
 from harbour.cards.effects import (
-    Buy,
-    Convert,
     Effect,
-    Exchange,
-    Gain,
-    GainChoice,
-    GainPerSymbol,
-    OneOf,
-    SwapMarket,
     Symbol,
-    TwoPart,
 )
 from harbour.cards.model import BonusCard, PlayerBoard
 from harbour.cards.official import (
@@ -49,33 +41,10 @@ from harbour.cards.official import (
 )
 from harbour.goods import GOODS, Good, Goods
 
-_RULES: dict[type, tuple[str, ...]] = {
-    Gain: ("ACT-1", "GOODS-2"),
-    GainChoice: ("ACT-2", "GOODS-2"),
-    GainPerSymbol: ("ACT-3", "SYM-5"),
-    Convert: ("ACT-4", "GOODS-1"),
-    Exchange: ("ACT-5", "GOODS-1"),
-    SwapMarket: ("ACT-6",),
-    Buy: ("BUY-1", "BUY-6", "MARKET-1"),
-    TwoPart: ("ACT-7",),
-    OneOf: ("ACT-8",),
-}
-
 
 def rules_for(effect: Effect) -> list[str]:
     """The rule IDs that govern an effect, its parts included, in first-seen order."""
-    out = list(_RULES[type(effect)])
-    if isinstance(effect, TwoPart):
-        parts: tuple[Effect, ...] = effect.parts
-    elif isinstance(effect, OneOf):
-        parts = effect.options
-    else:
-        parts = ()
-    if isinstance(effect, Buy) and effect.count > 1:
-        out.append("BUY-5")
-    for part in parts:
-        out.extend(r for r in rules_for(part) if r not in out)
-    return out
+    return effect_rules(effect)
 
 
 def _refs(ids: list[str]) -> str:
@@ -174,22 +143,6 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-_ABILITY_RULES = {
-    "ExtraGain": "ABIL-1",
-    "ShippingKeepsExcess": "ABIL-2",
-    "ShippingKeepsOneEach": "ABIL-3",
-    "ShippingBonus": "ABIL-4",
-    "CollectWhenShipped": "ABIL-5",
-    "GainOnPurchase": "ABIL-6",
-    "GainWhenOthersUseStart": "ABIL-7",
-    "FreeBuildingAtSetup": "ABIL-8",
-    "PointsForMarketValue": "ABIL-9",
-    "ShareOccupiedBuildings": "ABIL-10",
-    "AlchemistConversion": "ABIL-11",
-    "OncePerTurnConversion": "ABIL-11",
-}
-
-
 def describe_ability(ability: Ability) -> str:
     """The ability in the library's vocabulary, for example ``ExtraGain(good=fish, amount=1)``."""
     return _value(ability)
@@ -197,7 +150,7 @@ def describe_ability(ability: Ability) -> str:
 
 def ability_ref(ability: Ability) -> str:
     """The rule clause governing an ability, as a cross-reference."""
-    return _refs([_ABILITY_RULES[type(ability).__name__]])
+    return _refs([ability_rule(ability)])
 
 
 def _list_table(widths: str, header: list[str], rows: list[list[str]]) -> list[str]:

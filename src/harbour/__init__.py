@@ -5,7 +5,7 @@
 >>> state = harbour.apply_move(state, harbour.legal_moves(state)[0])
 """
 
-from harbour import actions, events, notation, records
+from harbour import actions, events, notation, records, svg
 from harbour.determinize import determinize
 from harbour.engine import (
     apply_move,
@@ -154,6 +154,7 @@ __all__ = [
     "position",
     "records",
     "render",
+    "svg",
     "to_json",
     "validate",
     "verify_move",

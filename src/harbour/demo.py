@@ -295,7 +295,11 @@ def _wrap_block(text: str) -> str:
 
 
 def play(
-    state: GameState, bots: Sequence[Bot], out: TextIO, moves: list[Move] | None = None
+    state: GameState,
+    bots: Sequence[Bot],
+    out: TextIO,
+    moves: list[Move] | None = None,
+    on_heading: Callable[[GameState], None] | None = None,
 ) -> GameState:
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
@@ -305,7 +309,9 @@ def play(
     chosen by the receiver's bot, out of turn.
     Moves are applied with the checked :func:`harbour.apply_move_with_events` and narrated
     from their events, so a bot returning an illegal move raises
-    :class:`harbour.IllegalMoveError`. Each move is appended to ``moves`` when given.
+    :class:`harbour.IllegalMoveError`. Each move is appended to ``moves`` when given, and
+    ``on_heading`` is called with the state before each heading (a turn or a setup step)
+    is written, so that a caller can show the position there (the docs' demo game does).
     Raises ``RuntimeError`` if the
     game runs past :data:`MAX_MOVES` moves.
     """
@@ -318,6 +324,8 @@ def play(
             if group is not None and group[0] == 0 and key[0] == 1:
                 out.write("\nThe table as play begins:\n\n" + render(state, public=True))
             group = key
+            if on_heading is not None:
+                on_heading(state)
             out.write(f"\n{_header(state)}\n")
         # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
         # Each bot sees only what its player may see (OBS-1).

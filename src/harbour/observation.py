@@ -162,6 +162,12 @@ class Observation:
             return top.player
         return self.current
 
+    def _repr_svg_(self) -> str:
+        """What the viewer sees, as a picture for Jupyter (:func:`harbour.svg.position`)."""
+        from harbour.svg import position  # the pictures import this module
+
+        return position(self)
+
     @property
     def is_over(self) -> bool:
         """True when the game has ended (END-2)."""

@@ -257,6 +257,12 @@ class GameState:
             now = f"turn {self.turn}, Player {self.decider + 1} to decide {self.stack[-1]!r}"
         return f"<GameState {len(self.players)} players, {now}, {self.cards!r}>"
 
+    def _repr_svg_(self) -> str:
+        """The whole position as a picture, for Jupyter (:func:`harbour.svg.position`)."""
+        from harbour.svg import position  # the pictures import this module
+
+        return position(self)
+
     @property
     def is_over(self) -> bool:
         """True when the game has ended (END-2)."""

@@ -52,7 +52,7 @@ from harbour.state import (
     Site,
 )
 
-__all__ = ["WIDTH", "render"]
+__all__ = ["WIDTH", "headline", "render", "seen_by"]
 
 #: The widest line :func:`render` writes.
 WIDTH = 100
@@ -67,13 +67,25 @@ def render(state: GameState, viewer: int | None = None, *, public: bool = False)
     :data:`WIDTH` characters. The text is for people and may change between versions; for
     programs there is :func:`harbour.to_json`.
     """
+    # Only the observation is drawn.
+    return "\n".join(_lines(seen_by(state, viewer, public=public), viewer)) + "\n"
+
+
+def seen_by(state: GameState, viewer: int | None = None, *, public: bool = False) -> Observation:
+    """What a view of ``state`` may show, as an :class:`~harbour.observation.Observation`.
+
+    A seat gets its own observation (VIEW-2); ``public=True`` (without a viewer) what
+    every player may see; ``viewer=None`` the whole position, bonus cards and secret setup
+    choices included (the referee's view), with the viewer field set to seat 0. Every
+    view of the library (:func:`render`, :mod:`harbour.svg`) is drawn from this alone.
+    """
     if public:
         if viewer is not None:
-            raise InvalidValueError("render: give a viewer or public=True, not both")
-        seen = _public(observe(state, 0))
-    elif viewer is None:
+            raise InvalidValueError("a view takes a viewer or public=True, not both")
+        return _public(observe(state, 0))
+    if viewer is None:
         public_view = observe(state, 0)
-        seen = attrs.evolve(
+        return attrs.evolve(
             public_view,
             players=tuple(
                 attrs.evolve(view, bonus_card=player.bonus_card)
@@ -82,10 +94,7 @@ def render(state: GameState, viewer: int | None = None, *, public: bool = False)
             stack=state.stack,
             deck_top=(),
         )
-    else:
-        seen = observe(state, viewer)
-    # Only the observation is drawn.
-    return "\n".join(_lines(seen, viewer)) + "\n"
+    return observe(state, viewer)
 
 
 def _public(seen: Observation) -> Observation:
@@ -132,7 +141,8 @@ def _details(pending: Pending, cards: CardSet) -> str:
     return ""
 
 
-def _status(seen: Observation) -> str:
+def headline(seen: Observation) -> str:
+    """The view's first line: players, turn, who decides what, and the last round."""
     n = len(seen.players)
     when = "setup" if seen.turn == 0 else f"turn {seen.turn}"
     if seen.is_over:
@@ -173,7 +183,7 @@ def _goods(view: PlayerView) -> str:
 
 def _lines(seen: Observation, viewer: int | None) -> list[str]:
     cards, over = seen.cards, seen.is_over
-    out = [_fit(_status(seen))]
+    out = [_fit(headline(seen))]
     squares = "   ".join(
         f"${value} {good.label}"
         for value, good in zip(GAME.market_values, seen.market, strict=True)

@@ -20,7 +20,7 @@ import attrs
 import pytest
 
 import harbour
-from harbour import GameState, Goods
+from harbour import GameState, Goods, svg
 from harbour.cards.original import ORIGINAL_SET
 from harbour.moves import ChooseFreeBuilding
 from harbour.observation import HiddenCharacterChoice, HiddenFreeBuildingChoice
@@ -133,7 +133,9 @@ def hidden_variant(state: GameState, viewer: int, known: int, rng: SplitMix64) -
     )
 
 
-@pytest.mark.rules("OBS-1", "OBS-3", "OBS-4", "OBS-5", "OBS-6", "BONUS-3", "JSON-6", "VIEW-2")
+@pytest.mark.rules(
+    "OBS-1", "OBS-3", "OBS-4", "OBS-5", "OBS-6", "BONUS-3", "JSON-6", "VIEW-2", "PIC-3"
+)
 @pytest.mark.parametrize("index", GAMES)
 def test_what_a_player_may_not_see_does_not_change_their_observation(index: int) -> None:
     rng = SplitMix64(seed_for(index) ^ SALT ^ 1)
@@ -151,6 +153,7 @@ def test_what_a_player_may_not_see_does_not_change_their_observation(index: int)
                 text = harbour.to_json(observation)
                 assert harbour.to_json(harbour.observe(variant, viewer)) == text
                 assert harbour.render(variant, viewer) == harbour.render(state, viewer)
+                assert svg.position(variant, viewer) == svg.position(state, viewer)  # PIC-3
     assert changed  # the variants did change what the players may not see
 
 

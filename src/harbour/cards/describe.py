@@ -5,6 +5,7 @@ Used by the narration and the card reference, so both always say what the engine
 
 from __future__ import annotations
 
+from harbour.cards.abilities import Ability
 from harbour.cards.effects import (
     Buy,
     Convert,
@@ -21,7 +22,74 @@ from harbour.cards.effects import (
 from harbour.cards.model import BonusCard, Building, PlayerBoard
 from harbour.goods import GOODS
 
-__all__ = ["describe_bonus_card", "describe_building", "describe_effect", "describe_symbols"]
+__all__ = [
+    "ability_rule",
+    "describe_bonus_card",
+    "describe_building",
+    "describe_effect",
+    "describe_symbols",
+    "effect_rules",
+    "symbol_rule",
+]
+
+# The clauses of the specification that govern each kind of action, ability and symbol:
+# the card reference, the card pictures and the gallery cite them.
+_EFFECT_RULES: dict[type, tuple[str, ...]] = {
+    Gain: ("ACT-1", "GOODS-2"),
+    GainChoice: ("ACT-2", "GOODS-2"),
+    GainPerSymbol: ("ACT-3", "SYM-5"),
+    Convert: ("ACT-4", "GOODS-1"),
+    Exchange: ("ACT-5", "GOODS-1"),
+    SwapMarket: ("ACT-6",),
+    Buy: ("BUY-1", "BUY-6", "MARKET-1"),
+    TwoPart: ("ACT-7",),
+    OneOf: ("ACT-8",),
+}
+_ABILITY_RULES = {
+    "ExtraGain": "ABIL-1",
+    "ShippingKeepsExcess": "ABIL-2",
+    "ShippingKeepsOneEach": "ABIL-3",
+    "ShippingBonus": "ABIL-4",
+    "CollectWhenShipped": "ABIL-5",
+    "GainOnPurchase": "ABIL-6",
+    "GainWhenOthersUseStart": "ABIL-7",
+    "FreeBuildingAtSetup": "ABIL-8",
+    "PointsForMarketValue": "ABIL-9",
+    "ShareOccupiedBuildings": "ABIL-10",
+    "AlchemistConversion": "ABIL-11",
+    "OncePerTurnConversion": "ABIL-11",
+}
+_SYMBOL_RULES = {
+    Symbol.COIN: "SYM-1",
+    Symbol.ANCHOR: "SYM-2",
+    Symbol.WAREHOUSE: "SYM-3",
+    Symbol.TOP_HAT: "SYM-4",
+}
+
+
+def effect_rules(effect: Effect) -> list[str]:
+    """The rule IDs that govern an action, its parts included, in first-seen order."""
+    out = list(_EFFECT_RULES[type(effect)])
+    parts: tuple[Effect, ...] = ()
+    if isinstance(effect, TwoPart):
+        parts = effect.parts
+    elif isinstance(effect, OneOf):
+        parts = effect.options
+    if isinstance(effect, Buy) and effect.count > 1:
+        out.append("BUY-5")
+    for part in parts:
+        out.extend(r for r in effect_rules(part) if r not in out)
+    return out
+
+
+def ability_rule(ability: Ability) -> str:
+    """The clause that governs a character ability (ABIL-1 to ABIL-11)."""
+    return _ABILITY_RULES[type(ability).__name__]
+
+
+def symbol_rule(symbol: Symbol) -> str:
+    """The clause that says what an owner symbol does (SYM-1 to SYM-4)."""
+    return _SYMBOL_RULES[symbol]
 
 
 def _kinds(kinds: tuple[object, ...]) -> str:

@@ -86,6 +86,12 @@ class Building:
         if type(self.first_game) is not bool:
             raise InvalidValueError(f"{self.name}: first_game must be True or False")
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`harbour.svg.card`)."""
+        from harbour.svg import card  # the pictures import this module
+
+        return card(self)
+
     @property
     def shows_buy_symbol(self) -> bool:
         """True when the action includes buying a building (SETUP-2)."""
@@ -127,6 +133,12 @@ class PlayerBoard:
                 f"{self.name}: ability must be an ability, got {self.ability!r}"
             )
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`harbour.svg.card`)."""
+        from harbour.svg import card  # the pictures import this module
+
+        return card(self)
+
 
 @attrs.frozen(slots=True)
 class BonusCard:
@@ -153,6 +165,12 @@ class BonusCard:
                 f"{self.name}: max_trades must be a whole number from 1 to {MAX_AMOUNT} or "
                 f"None, got {trades!r}"
             )
+
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`harbour.svg.card`)."""
+        from harbour.svg import card  # the pictures import this module
+
+        return card(self)
 
     def trades(self, held: int) -> int:
         """How many trades a holder of ``held`` units makes."""

@@ -1,0 +1,240 @@
+"""Pictures (PIC-1 to PIC-4): cards and positions as SVG, parsed, rendered and compared."""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from xml.etree import ElementTree
+
+import attrs
+import pytest
+import resvg_py
+from hypothesis import given, settings
+
+import harbour
+from harbour import svg, testing
+from harbour.cards import ORIGINAL_SET
+from harbour.cards.describe import effect_rules
+from harbour.cards.effects import Symbol
+from harbour.cards.files import load_card_file
+from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
+from harbour.goods import GOODS
+from harbour.state import BoardSite, CardSite, GameState
+from tests.scenarios.test_render import fixed, played
+from tests.support import EVERY_ABILITY_SET, card
+
+SVG = "{http://www.w3.org/2000/svg}"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "svg"
+EXAMPLE = load_card_file(
+    Path(__file__).resolve().parents[2] / "docs" / "examples" / "my-cards.toml"
+)
+
+Card = Building | PlayerBoard | BonusCard
+
+
+def every_card(cards: CardSet) -> Iterator[Card]:
+    yield from cards.buildings
+    yield cards.board
+    yield from cards.characters
+    yield from cards.bonus_cards
+
+
+def parsed(picture: str) -> ElementTree.Element:
+    """The picture as XML, checked to be a standalone, scalable, titled SVG (PIC-4)."""
+    root = ElementTree.fromstring(picture)
+    assert root.tag == f"{SVG}svg"
+    width, height = (float(v) for v in root.attrib["viewBox"].split()[2:])
+    assert width > 0 and height > 0
+    assert "max-width:100%" in root.attrib["style"]
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text
+    for element in root.iter():
+        assert element.tag.startswith(SVG), element.tag  # nothing but SVG inside
+    return root
+
+
+def words(root: ElementTree.Element) -> str:
+    """Every line of text in the picture, joined by spaces."""
+    return " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+
+
+def png_pixels(png: bytes) -> bytes:
+    """The decompressed image data of a PNG (filter bytes included)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    data, at = b"", 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        if png[at + 4 : at + 8] == b"IDAT":
+            data += png[at + 8 : at + 8 + length]
+        at += length + 12
+    return zlib.decompress(data)
+
+
+def rendered(picture: str) -> bytes:
+    """The picture drawn by a real renderer (resvg), on white."""
+    return bytes(resvg_py.svg_to_bytes(svg_string=picture, background="#ffffff"))
+
+
+def assert_not_blank(png: bytes) -> None:
+    pixels = png_pixels(png)
+    # A blank white picture is one byte value (plus a few filter bytes); a drawing has many.
+    assert len(set(pixels)) > 16, len(set(pixels))
+
+
+@pytest.mark.rules("PIC-1", "PIC-4")
+@pytest.mark.parametrize("cards", [ORIGINAL_SET, EXAMPLE, EVERY_ABILITY_SET], ids=lambda c: c.name)
+def test_every_card_is_drawn_with_its_name_price_and_rules(cards: CardSet) -> None:
+    for item in every_card(cards):
+        picture = svg.card(item, cards)
+        root = parsed(picture)
+        assert root.findtext(f"{SVG}title") == item.name
+        text = words(root)
+        assert all(word in text for word in item.name.split()), (item.name, text)
+        assert ("original" if cards.original else "official") in text
+        if isinstance(item, Building):
+            assert ("no price" if item.cost is None else f"${item.cost}") in text, item.name
+            assert f"{item.points} VP" in text, item.name
+            assert ("BUY-7" in text) == (item.cost is None)
+        if isinstance(item, PlayerBoard) and item.ability is not None:
+            assert "Ability" in text
+        if isinstance(item, BonusCard):
+            assert "BONUS-2" in text and item.good.label in text
+        # The action's rule IDs, in small print (PIC-1).
+        if not isinstance(item, BonusCard):
+            assert all(rule in text for rule in effect_rules(item.action)), item.name
+        assert item._repr_svg_() == svg.card(item)
+
+
+@pytest.mark.rules("PIC-1")
+def test_a_card_set_of_the_published_cards_is_marked_official() -> None:
+    official = attrs.evolve(EXAMPLE, original=False)
+    original = attrs.evolve(EXAMPLE, original=True)
+    building = EXAMPLE.buildings[0]
+    assert "official" in words(parsed(svg.card(building, official)))
+    assert "official" not in words(parsed(svg.card(building, original)))
+
+
+@pytest.mark.rules("PIC-4")
+def test_goods_and_symbols_have_distinct_shapes() -> None:
+    # The same colour for every icon: what is left to tell them apart is the shape.
+    shapes = set()
+    for kind in (*GOODS, *Symbol):
+        icon = svg._icon(kind, 0, 0)
+        shape = icon[icon.index(">") + 1 :]  # without the colour attributes of the group
+        shapes.add(shape.replace(kind.label if kind in GOODS else kind.value, ""))
+    assert len(shapes) == len(GOODS) + len(Symbol)
+
+
+@pytest.mark.rules("PIC-2", "VIEW-1")
+def test_the_position_shows_the_table() -> None:
+    state = fixed()
+    root = parsed(svg.position(state))
+    text = words(root)
+    assert harbour.render(state).splitlines()[0] in text  # the headline (VIEW-1)
+    for value, good in zip((2, 3, 4, 5), state.market, strict=True):
+        assert f"${value}" in text and good.label in text
+    assert f"Deck: {len(state.deck)} building(s)" in text
+    assert "Last round: 2 turn(s) left" in text
+    for seat, player in enumerate(state.players):
+        assert f"Player {seat + 1}" in text
+        for good in GOODS:
+            assert f"{good.label} {player.goods[good]}" in text  # the warehouse track
+        for index in player.buildings:
+            assert ORIGINAL_SET.buildings[index].name in text
+    for index in state.display:
+        assert all(w in text for w in ORIGINAL_SET.buildings[index].name.split())
+    pawns = [
+        c for c in root.iter(f"{SVG}circle") if (c.findtext(f"{SVG}title") or "").endswith("pawn")
+    ]
+    assert len(pawns) == sum(p.pawn is not None for p in state.players)
+
+
+@pytest.mark.rules("PIC-2")
+def test_highlights_outline_the_sites_given() -> None:
+    state = fixed()
+    sites = svg.destinations(state)
+    assert sites and all(isinstance(s, CardSite | BoardSite) for s in sites)
+    plain = svg.position(state)
+    marked = svg.position(state, highlight=sites, caption="Player 2 to move")
+    assert plain.count('class="highlight"') == 0
+    assert marked.count('class="highlight"') == len(set(sites))
+    assert "Player 2 to move" in words(parsed(marked))
+
+
+@pytest.mark.rules("PIC-3", "VIEW-2")
+def test_a_viewer_sees_only_their_own_bonus_card() -> None:
+    state = harbour.new_game(3, seed=4, options=harbour.RulesOptions(bonus_cards=True))
+    names = [
+        ORIGINAL_SET.bonus_cards[p.bonus_card].name
+        for p in state.players
+        if p.bonus_card is not None
+    ]
+    for viewer in range(3):
+        text = words(parsed(svg.position(state, viewer)))
+        own = state.players[viewer].bonus_card
+        assert own is not None
+        for index, name in enumerate(names):
+            assert (name in text) == (index == viewer), (viewer, name)
+        assert "Bonus card: hidden" in text
+    assert all(name in words(parsed(svg.position(state))) for name in names)
+    public = words(parsed(svg.position(state, public=True)))
+    assert not any(name in public for name in names)
+    # An observation draws as the state does for its viewer.
+    assert harbour.observe(state, 1)._repr_svg_() == svg.position(state, 1)
+    assert state._repr_svg_() == svg.position(state)
+    with pytest.raises(harbour.InvalidValueError):
+        svg.position(state, 1, public=True)
+
+
+@pytest.mark.rules("PIC-4")
+def test_a_real_renderer_draws_the_cards_and_positions() -> None:
+    for item in every_card(ORIGINAL_SET):
+        assert_not_blank(rendered(svg.card(item, ORIGINAL_SET)))
+    states = [fixed(), *played(4, 3, 200, characters=True, bonus_cards=True)[::40]]
+    for state in states:
+        for viewer in (None, state.decider):
+            assert_not_blank(rendered(svg.position(state, viewer)))
+
+
+def golden_pictures() -> dict[str, str]:
+    over = played(2, 5, 10_000)[-1]
+    assert over.is_over
+    return {
+        "position_fixed.svg": svg.position(fixed(), highlight=svg.destinations(fixed())),
+        "position_fixed_viewer2.svg": svg.position(fixed(), 1),
+        "position_game_over.svg": svg.position(over, public=True),
+        "card_kiln_works.svg": svg.card(ORIGINAL_SET.buildings[card("kiln-works")], ORIGINAL_SET),
+        "card_character.svg": svg.card(ORIGINAL_SET.characters[0], ORIGINAL_SET),
+    }
+
+
+@pytest.mark.rules("PIC-1", "PIC-2")
+def test_the_golden_pictures() -> None:
+    """Fixed pictures, byte for byte; ``HARBOUR_WRITE_GOLDEN=1`` writes them anew."""
+    for name, picture in golden_pictures().items():
+        path = GOLDEN / name
+        if os.environ.get("HARBOUR_WRITE_GOLDEN"):
+            GOLDEN.mkdir(exist_ok=True)
+            path.write_text(picture + "\n", encoding="utf-8")
+        assert picture + "\n" == path.read_text(encoding="utf-8"), name
+
+
+def test_states_from_json_draw_the_same() -> None:
+    state: GameState = fixed()
+    again = harbour.from_json(harbour.to_json(state))
+    assert isinstance(again, GameState)
+    assert svg.position(again) == svg.position(state)
+
+
+@pytest.mark.rules("PIC-2", "PIC-3")
+@settings(max_examples=60, deadline=None)
+@given(testing.positions())
+def test_any_valid_position_draws_for_every_viewer(state: GameState) -> None:
+    # Positions made by hand, not only by play: any goods, market order and buildings.
+    players = len(state.players)
+    for viewer in (None, *range(players)):
+        text = words(parsed(svg.position(state, viewer)))
+        assert all(f"Player {seat + 1}" in text for seat in range(players))
