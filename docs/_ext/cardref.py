@@ -42,11 +42,6 @@ from harbour.cards.official import (
 from harbour.goods import GOODS, Good, Goods
 
 
-def rules_for(effect: Effect) -> list[str]:
-    """The rule IDs that govern an effect, its parts included, in first-seen order."""
-    return effect_rules(effect)
-
-
 def _refs(ids: list[str]) -> str:
     return ", ".join(f":ref:`{i} <rule-{i.lower()}>`" for i in ids)
 
@@ -80,7 +75,7 @@ class HarbourCards(SphinxDirective):
                 f"     - {b.points}",
                 f"     - {describe_symbols(b.symbols)}",
                 f"     - {_esc(describe_effect(b.action))}.",
-                f"     - {_refs(rules_for(b.action))}",
+                f"     - {_refs(effect_rules(b.action))}",
             ]
         if "no-board" not in self.options:
             lines += ["", *_board_paragraph(cards.board)]
@@ -112,7 +107,7 @@ def _board_paragraph(board: PlayerBoard) -> list[str]:
     return [
         f"**Generic player board: {_esc(board.name)}** (starting building, never bought, "
         f"0 VP; symbols: {describe_symbols(board.symbols)}): "
-        f"{_esc(describe_effect(board.action))}. Rules: {_refs(rules_for(board.action))}.",
+        f"{_esc(describe_effect(board.action))}. Rules: {_refs(effect_rules(board.action))}.",
     ]
 
 
@@ -171,7 +166,7 @@ class HarbourCharacters(SphinxDirective):
         rows = [
             [
                 _esc(c.name),
-                f"{_esc(describe_effect(c.action))}. ({_refs(rules_for(c.action))})",
+                f"{_esc(describe_effect(c.action))}. ({_refs(effect_rules(c.action))})",
                 describe_symbols(c.symbols),
                 _esc(c.text)
                 + (

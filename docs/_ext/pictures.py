@@ -26,12 +26,10 @@ import harbour
 from harbour import svg
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import (
-    ability_rule,
+    card_rules,
     describe_bonus_card,
     describe_effect,
     describe_symbols,
-    effect_rules,
-    symbol_rule,
 )
 from harbour.cards.model import BonusCard, Building, PlayerBoard
 from harbour.demo import BOTS, bot_seed, play
@@ -56,27 +54,21 @@ def _caption(item: Building | PlayerBoard | BonusCard) -> str:
     """The card's text and the rules that govern it, beneath its picture."""
     if isinstance(item, Building):
         price = "no price" if item.cost is None else f"${item.cost}"
-        rules = [*effect_rules(item.action), *(symbol_rule(s) for s in item.symbols)]
         first = ", first game" if item.first_game else ""
         return (
             f"**{_esc(item.name)}** ({price}, {item.points} VP{first}; symbols: "
             f"{describe_symbols(item.symbols)}): {_esc(describe_effect(item.action))}. "
-            f"Rules: {_refs(rules)}."
+            f"Rules: {_refs(card_rules(item))}."
         )
     if isinstance(item, PlayerBoard):
-        rules = ["COMP-3", *effect_rules(item.action), *(symbol_rule(s) for s in item.symbols)]
         ability = ""
         if item.ability is not None:
-            rules.append(ability_rule(item.ability))
             ability = f" Ability: {_esc(item.text)}"
         return (
             f"**{_esc(item.name)}** (symbols: {describe_symbols(item.symbols)}). Starting "
-            f"building: {_esc(describe_effect(item.action))}.{ability} Rules: {_refs(rules)}."
+            f"building: {_esc(describe_effect(item.action))}.{ability} Rules: {_refs(card_rules(item))}."
         )
-    return (
-        f"**{_esc(item.name)}**: {describe_bonus_card(item)}. "
-        f"Rules: {_refs(['BONUS-1', 'BONUS-2'])}."
-    )
+    return f"**{_esc(item.name)}**: {describe_bonus_card(item)}. Rules: {_refs(card_rules(item))}."
 
 
 _PARTS: dict[str, Callable[[], tuple[Building | PlayerBoard | BonusCard, ...]]] = {

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from statistics import NormalDist
@@ -440,17 +441,15 @@ def compare_results(labels: Sequence[str], batches: Sequence[Sequence[GameResult
             raise ValueError("every batch must be played on the same seeds, in the same order")
     players = len(base[0].bots) if base else 0
     games = len(base)
+    base_wins = seat_wins(base, players)
     variants = []
     for label, batch in zip(labels, batches, strict=True):
         wins = seat_wins(batch, players)
-        bought: dict[str, int] = {}
-        for result in batch:
-            for name in {n for seat in result.bought for n in seat}:
-                bought[name] = bought.get(name, 0) + 1
+        # Games in which each building was bought, by anyone.
+        bought = Counter(name for result in batch for name in {n for s in result.bought for n in s})
         changes: list[SeatChange] = []
         length_change = None
         if batch is not base:
-            base_wins = seat_wins(base, players)
             for seat in range(players):
                 only_variant = sum(
                     _won(v, seat) and not _won(b, seat) for v, b in zip(batch, base, strict=True)

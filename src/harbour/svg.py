@@ -30,14 +30,13 @@ import functools
 import textwrap
 from collections.abc import Iterable
 from html import escape
+from typing import NamedTuple
 
 from harbour.cards.describe import (
-    ability_rule,
+    card_rules,
     describe_bonus_card,
     describe_effect,
     describe_symbols,
-    effect_rules,
-    symbol_rule,
 )
 from harbour.cards.effects import Convert, Effect, Gain, GainPerSymbol, Symbol
 from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
@@ -247,7 +246,6 @@ def _card_drawing(item: Building | PlayerBoard | BonusCard, mark: str) -> str:
         f'stroke="{_INK}" stroke-width="2"/>',
     ]
     name = _lines(w / 2, 20, item.name, w - 40, 14, anchor="middle", weight="bold")[0]
-    rules: list[str]
     if isinstance(item, Building):
         out.append(f'<circle cx="22" cy="24" r="17" fill="#F0E442" stroke="{_INK}"/>')
         price = "—" if item.cost is None else f"${item.cost}"
@@ -264,30 +262,24 @@ def _card_drawing(item: Building | PlayerBoard | BonusCard, mark: str) -> str:
         out.append(_lines(w / 2, 20, item.name, w - 90, size, anchor="middle", weight="bold")[0])
         kind = "building" + (", first game" if item.first_game else "")
         kind += ", no price" if item.cost is None else ""
-        rules = [*effect_rules(item.action), *(symbol_rule(s) for s in item.symbols)]
-        if item.cost is None:
-            rules.append("BUY-7")
         body = _action_box(item.action, item.symbols, 60)
     elif isinstance(item, PlayerBoard):
         out.append(name)
         kind = "player board" if item.ability is None else "character"
-        rules = ["COMP-3", *effect_rules(item.action), *(symbol_rule(s) for s in item.symbols)]
         body = _action_box(item.action, item.symbols, 60, lead="Starting building: ")
         if item.ability is not None:
-            rules.append(ability_rule(item.ability))
             text, _ = _lines(12, 196, item.text, w - 24, 10, css="ability")
             body += _text(12, 182, "Ability", 10, weight="bold") + text
     else:
         out.append(name)
         kind = "bonus card"
-        rules = ["BONUS-1", "BONUS-2"]
         icons = _icon(item.good, 30, 80, 28) + _text(
             66, 102, f"× {item.goods} → {item.points} VP", 16, weight="bold"
         )
         rate, _ = _lines(12, 140, describe_bonus_card(item) + ".", w - 24, 12)
         body = icons + rate
     out.append(body)
-    small = _wrap(" · ".join(dict.fromkeys(rules)), int((w - 24) / (8 * 0.56)))
+    small = _wrap(" · ".join(card_rules(item)), int((w - 24) / (8 * 0.56)))
     bottom = h - 10 - 10 * (len(small) - 1)
     for i, line in enumerate(small):
         out.append(_text(12, bottom + 10 * i, line, 8, fill="#555555"))
@@ -366,11 +358,12 @@ def position(
     y += CARD_HEIGHT * _SCALE + 30
     columns = 2
     panel_w = (w - 32 - 16) / columns
-    panel_h = max(_height(seen, view, panel_w) for view in seen.players)
+    layouts = [_layout(seen, view, panel_w) for view in seen.players]
+    panel_h = max(layout.height for layout in layouts)
     for seat, view in enumerate(seen.players):
         px = 16 + (seat % columns) * (panel_w + 16)
         py = y + (seat // columns) * (panel_h + 14)
-        out.append(_player(seen, seat, view, who, px, py, panel_w, panel_h, marked))
+        out.append(_player(seen, seat, view, layouts[seat], who, px, py, panel_w, panel_h, marked))
     rows = (len(seen.players) + columns - 1) // columns
     height = y + rows * (panel_h + 14) + 6
     background = f'<rect width="{w}" height="{height:g}" fill="#F4F7FA"/>'
@@ -507,14 +500,25 @@ def _notes(seen: Observation, view: PlayerView) -> list[str]:
     return notes
 
 
-def _layout(
-    seen: Observation, view: PlayerView, width: float
-) -> tuple[list[str], list[tuple[int, str, float, float, float]], float]:
-    """The layout of a player panel below the warehouse.
+class _Layout(NamedTuple):
+    """A player panel below the warehouse."""
 
-    The wrapped note lines, the building tiles (index, label, x, y, width) and where the
-    tiles begin.
-    """
+    #: The notes' wrapped lines.
+    notes: list[str]
+    #: The building tiles: index, label, x, y (from :attr:`top`) and width.
+    tiles: list[tuple[int, str, float, float, float]]
+    #: Where the tiles begin, from the panel's top.
+    top: float
+
+    @property
+    def height(self) -> float:
+        """The panel's height."""
+        rows = 1 + (int(self.tiles[-1][3]) // 30 if self.tiles else 0)
+        return self.top + rows * 30 + 6
+
+
+def _layout(seen: Observation, view: PlayerView, width: float) -> _Layout:
+    """The layout of a player panel ``width`` wide below the warehouse."""
     chars = int((width - 40) / (10 * 0.56))
     lines = [line for note in _notes(seen, view) for line in _wrap(note, chars)]
     top = _NOTES_TOP + len(lines) * _NOTE_LINE + (22 if lines else 8)
@@ -529,20 +533,14 @@ def _layout(
             x, y = 20.0, y + 30
         tiles.append((index, label, x, y, tw))
         x += tw + 6
-    return lines, tiles, top
-
-
-def _height(seen: Observation, view: PlayerView, width: float) -> float:
-    """A player panel's height."""
-    _, tiles, top = _layout(seen, view, width)
-    rows = 1 + (int(tiles[-1][3]) // 30 if tiles else 0)
-    return top + rows * 30 + 6
+    return _Layout(lines, tiles, top)
 
 
 def _player(
     seen: Observation,
     seat: int,
     view: PlayerView,
+    layout: _Layout,
     viewer: int | None,
     x: float,
     y: float,
@@ -586,7 +584,7 @@ def _player(
     out.append(_pawns(seen, site, start_x + sw - 14, start_y + sh - 4))
     # The ability and bonus card, across the panel, then the buildings owned as tiles a
     # pawn can stand on.
-    notes, tiles, top = _layout(seen, view, w)
+    notes, tiles, top = layout
     for i, line in enumerate(notes):
         out.append(_text(x + 20, y + _NOTES_TOP + i * _NOTE_LINE, line, 10))
     out.append(_text(x + 20, y + top - 8, "Buildings", 11, weight="bold"))

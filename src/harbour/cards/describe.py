@@ -24,6 +24,7 @@ from harbour.goods import GOODS
 
 __all__ = [
     "ability_rule",
+    "card_rules",
     "describe_bonus_card",
     "describe_building",
     "describe_effect",
@@ -90,6 +91,24 @@ def ability_rule(ability: Ability) -> str:
 def symbol_rule(symbol: Symbol) -> str:
     """The clause that says what an owner symbol does (SYM-1 to SYM-4)."""
     return _SYMBOL_RULES[symbol]
+
+
+def card_rules(card: Building | PlayerBoard | BonusCard) -> list[str]:
+    """Every clause that governs a card, without repeats, in a fixed order.
+
+    What its action and owner symbols do, a building without a price (BUY-7), a player
+    board (COMP-3) and its ability, or a bonus card's terms. The card pictures and the
+    gallery cite these.
+    """
+    if isinstance(card, BonusCard):
+        return ["BONUS-1", "BONUS-2"]
+    rules = ["COMP-3"] if isinstance(card, PlayerBoard) else []
+    rules += [*effect_rules(card.action), *(symbol_rule(s) for s in card.symbols)]
+    if isinstance(card, Building) and card.cost is None:
+        rules.append("BUY-7")
+    if isinstance(card, PlayerBoard) and card.ability is not None:
+        rules.append(ability_rule(card.ability))
+    return list(dict.fromkeys(rules))
 
 
 def _kinds(kinds: tuple[object, ...]) -> str:

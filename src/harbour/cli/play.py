@@ -20,7 +20,7 @@ import click
 from harbour.bots import Bot
 from harbour.cli.common import SEED, check_game, load_cards, options_from, reading_options
 from harbour.demo import bot_seed
-from harbour.engine import apply_move_with_events, legal_moves
+from harbour.engine import apply_move, apply_move_with_events, legal_moves
 from harbour.errors import HarbourError
 from harbour.lab import BOT_NAMES, make_bot
 from harbour.moves import Move
@@ -106,7 +106,7 @@ def _undo(
     """Take back the human's last decision and everything after it."""
     states = [start]
     for move in history:
-        states.append(apply_move_with_events(states[-1], move)[0])
+        states.append(apply_move(states[-1], move))
     for index in range(len(history) - 1, -1, -1):
         if states[index].decider == seat:
             say("Your last decision is taken back.")
