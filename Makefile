@@ -1,10 +1,15 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+ and make):
-#   make demo   plays one seeded game between bots and narrates it
-#   make test   runs ruff, mypy --strict, pytest and the Sphinx build (-W); it installs
-#               the dev extra and the adapters' extras so their outside test suites run
+#   make demo   plays one seeded game between bots and narrates it; it installs only the
+#               package and its runtime dependencies (attrs, cattrs)
+#   make test   runs ruff, mypy --strict, pytest, the Sphinx build (-W) with its checks in a
+#               real browser, and the distribution's build and checks; it installs the dev
+#               extra and every other extra, so the adapters' outside test suites run, and
+#               Debian's chromium where it can
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# The package and its runtime dependencies (make demo), then every extra (make test).
+RUNTIME_STAMP := $(VENV)/.runtime-stamp
 STAMP := $(VENV)/.installed-stamp
 PLAYERS ?= 3
 SEED ?= 2014
@@ -12,16 +17,20 @@ DEMO_ARGS ?=
 # make demo also writes the game's record (REC-1) here.
 DEMO_RECORD ?= demo-record.txt
 
-.PHONY: sweep-pictures demo test lint typecheck pytest docs bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings
+.PHONY: sweep-pictures demo test lint typecheck pytest docs dist browser bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings
 
-$(STAMP): pyproject.toml
+$(RUNTIME_STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster]'
+	$(PY) -m pip install --quiet -e .
+	touch $(RUNTIME_STAMP)
+
+$(STAMP): $(RUNTIME_STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster,pictures]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(RUNTIME_STAMP)
 	@$(PY) -m harbour.demo --players $(PLAYERS) --seed $(SEED) --record $(DEMO_RECORD) $(DEMO_ARGS)
 
 lint: $(STAMP)
@@ -35,11 +44,25 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(PY) -m pytest -n auto
 
-docs: $(STAMP)
-	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
-	$(PY) scripts/check_docs.py docs/_build/html
+# Debian's chromium, for the browser checks of the docs (tests/browser); they are skipped,
+# saying why, only where it cannot be installed.
+browser:
+	@bash scripts/ensure_chromium.sh
 
-test: lint typecheck pytest docs
+docs: $(STAMP) browser
+	$(PY) -m sphinx -E -W --keep-going -q -b html docs docs/_build/html
+	$(PY) scripts/check_docs.py docs/_build/html
+	$(PY) -m pytest -o addopts= -p no:cacheprovider -q tests/browser --docs-html docs/_build/html
+
+# The sdist and the wheel (python -m build), their metadata (twine check --strict) and
+# contents (scripts/check_dist.py: the sdist carries the tests, docs and spec).
+dist: $(STAMP)
+	rm -rf dist
+	$(PY) -m build --outdir dist . > dist-build.log 2>&1 || { cat dist-build.log; exit 1; }
+	$(PY) -m twine check --strict dist/*
+	$(PY) scripts/check_dist.py dist
+
+test: lint typecheck pytest docs dist
 
 # pyperf, python-chess in the same run, playouts and state memory (the bench extra).
 bench: $(STAMP)
@@ -75,7 +98,7 @@ mutation: $(STAMP)
 	$(PY) scripts/mutation_report.py
 
 clean:
-	rm -rf $(VENV) $(COMPILED_VENV) build docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
+	rm -rf $(VENV) $(COMPILED_VENV) build dist dist-build.log docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
 
 # ISMCTS against the greedy and the random bot: 200 two-player games per pairing at 1000
 # playouts, seats rotated (about 30 minutes on 2 cores with the compiled build; see docs/bots.md).

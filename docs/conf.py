@@ -18,6 +18,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "myst_parser",
     "cardref",
+    "install",
     "pictures",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

@@ -90,6 +90,20 @@ def play(state: GameState, *moves: harbour.Move) -> GameState:
     return state
 
 
+def greedy_game(players: int = 2, seed: int = 4) -> tuple[GameState, list[harbour.Move]]:
+    """The start and the moves of a whole game between greedy bots (seeded 1, 2, ...)."""
+    from harbour.bots import GreedyBot
+
+    start = state = harbour.new_game(players, seed=seed)
+    bots = [GreedyBot(seat + 1) for seat in range(players)]
+    moves: list[harbour.Move] = []
+    while not state.is_over:
+        seat = harbour.current_player(state)
+        moves.append(bots[seat].choose(harbour.observe(state, seat)))
+        state = harbour.apply_move(state, moves[-1])
+    return start, moves
+
+
 def _every_ability_set() -> CardSet:
     """The original buildings with one character for every ability hook (ABIL-1 to ABIL-11).
 

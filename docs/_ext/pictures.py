@@ -5,7 +5,7 @@
 reflows with the page's width. ``{harbour-demo-game}`` plays the game ``make demo`` plays
 and narrates it, with a picture of the position every few turns. ``{harbour-picture}``
 runs the code in its body, shows the code and the picture its last line makes and, with
-``:render: NAME``, the text view of the state ``NAME`` beside it. Everything is drawn at
+``:render: NAME``, the text view of the state ``NAME`` under it. Everything is drawn at
 build time from the library, so the pages always show what the library draws.
 """
 
@@ -168,8 +168,8 @@ class HarbourPicture(SphinxDirective):
         name = self.options.get("render")
         if name:
             text = html.escape(harbour.render(namespace[name]))
-            side = f'<pre class="harbour-text">{text}</pre><div>{picture}</div>'
-            shown.append(_raw(side, "harbour-side"))
+            both = f'<div class="harbour-position">{picture}</div><pre class="harbour-text">{text}</pre>'
+            shown.append(_raw(both, "harbour-side"))
         else:
             shown.append(_raw(str(picture), "harbour-position"))
         return shown

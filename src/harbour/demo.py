@@ -4,8 +4,10 @@ The output depends only on the arguments: the same arguments print the same text
 for byte, on every platform (the game and the bots are seeded; nothing depends on the
 clock, on hashing or on dictionary order).
 
-Run ``python -m harbour.demo --help`` for the options. Each rule-reading option takes the
-value of the matching :class:`harbour.RulesOptions` enum (for example
+Run ``python -m harbour.demo --help`` for the options; they have the names and defaults
+of ``harbour play``'s and ``harbour simulate``'s (``--players 3``, ``--seed``, ``--bot``,
+``--record FILE`` and the rule readings of :mod:`harbour.cli.readings`). Each rule-reading
+option takes the value of the matching :class:`harbour.RulesOptions` enum (for example
 ``--reentry kept`` selects :attr:`harbour.ReentryOrder.KEPT`). ``--characters``,
 ``--bonus-cards`` and ``--inland-traders`` switch on the variants (CHAR-2, BONUS-1,
 INLAND-1); a combination the rules refuse (the Inland Traders with 2 players, characters
@@ -23,9 +25,10 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO
 
 from harbour.bots import Bot, GreedyBot, RandomBot
+from harbour.cli.readings import READING_FIELDS, option_flag, reading_help
 from harbour.engine import apply_move_with_events, current_player
 from harbour.facts import GAME
 from harbour.moves import Move
@@ -38,20 +41,7 @@ from harbour.narrate import (
     player_name,
 )
 from harbour.observation import observe
-from harbour.options import (
-    AlchemistReading,
-    BeggarTrigger,
-    BuyRule,
-    CoinDiscount,
-    EmptyDeck,
-    LastRound,
-    PurchaseLimit,
-    ReentryOrder,
-    RulesOptions,
-    TieBreak,
-    UnpayableToll,
-    WarehouseKeep,
-)
+from harbour.options import RulesOptions
 from harbour.records import write_record
 from harbour.rng import SplitMix64
 from harbour.setup import new_game
@@ -68,28 +58,13 @@ MAX_MOVES = 20_000
 
 _WIDTH = 92
 
-E = TypeVar("E", bound=enum.Enum)
-
-#: ``--flag`` name, RulesOptions field, enum and interpretation: the rule readings offered.
-_ENUM_OPTIONS: tuple[tuple[str, str, type[enum.Enum], str], ...] = (
-    ("last-round", "last_round", LastRound, "INT-1"),
-    ("tie-break", "tie_break", TieBreak, "INT-2"),
-    ("reentry", "reentry", ReentryOrder, "INT-3"),
-    ("unpayable-toll", "unpayable_toll", UnpayableToll, "INT-5"),
-    ("buying", "buying", BuyRule, "INT-6"),
-    ("empty-deck", "empty_deck", EmptyDeck, "INT-8"),
-    ("coin-discount", "coin_discount", CoinDiscount, "INT-9"),
-    ("warehouse-keep", "warehouse_keep", WarehouseKeep, "INT-10"),
-    ("purchase-limit", "purchase_limit", PurchaseLimit, "INT-36"),
-)
-
-#: ``--flag`` name, RulesOptions field, enum, interpretation and the ability it reads:
-#: readings of character abilities, only meaningful with ``--characters``. The demo plays
-#: the original card set, whose Busker has the Beggar's ability but where no character has
-#: the Alchemist's: ``--alchemist`` is listed in the setup but changes no move.
-_CHARACTER_OPTIONS: tuple[tuple[str, str, type[enum.Enum], str, str], ...] = (
-    ("alchemist", "alchemist", AlchemistReading, "INT-24", "the Alchemist's conversion"),
-    ("beggar", "beggar", BeggarTrigger, "INT-25", "the Beggar's (and Busker's) gift"),
+#: The readings of character abilities, only meaningful with ``--characters``: option,
+#: field and interpretation. The demo plays the original card set, whose Busker has the
+#: Beggar's ability but where no character has the Alchemist's: ``--alchemist`` is listed
+#: in the setup but changes no move.
+_CHARACTER_READINGS: tuple[tuple[str, str, str], ...] = (
+    ("alchemist", "alchemist", "INT-24"),
+    ("beggar", "beggar", "INT-25"),
 )
 
 
@@ -109,7 +84,13 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser of the demo."""
+    """The command-line parser of the demo.
+
+    Its options are named as ``harbour play`` and ``harbour simulate`` name theirs
+    (``--players``, ``--seed``, ``--bot``, ``--record`` and one option per
+    :class:`~harbour.options.RulesOptions` field, from :mod:`harbour.cli.readings`);
+    ``--no-reshuffle``, the demo's first spelling of ``--no-reshuffle-display``, still works.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m harbour.demo",
         description="Play one seeded game of Harbour between bots and narrate it.",
@@ -130,63 +111,31 @@ def build_parser() -> argparse.ArgumentParser:
         default="greedy",
         help="the bot every seat plays (default: greedy)",
     )
-    parser.add_argument(
-        "--first-game", action="store_true", help="use the first-game setup (SETUP-5)"
-    )
-    defaults = RulesOptions()
-    for flag, field, kind, rule in _ENUM_OPTIONS:
-        default = getattr(defaults, field).value
-        parser.add_argument(
-            f"--{flag}",
-            dest=field,
-            choices=[member.value for member in kind],
-            default=default,
-            help=f"the reading of {rule} (default: {default})",
-        )
-    parser.add_argument(
-        "--ship-without-buying",
-        action="store_true",
-        help="allow shipping when no building is bought (INT-7)",
-    )
-    parser.add_argument(
+    for field in READING_FIELDS:
+        flag = option_flag(field.name)
+        if isinstance(field.default, enum.Enum):
+            parser.add_argument(
+                f"--{flag}",
+                dest=field.name,
+                choices=[member.value for member in type(field.default)],
+                default=None,
+                help=reading_help(field),
+            )
+        else:
+            parser.add_argument(
+                f"--{flag}",
+                dest=field.name,
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=reading_help(field),
+            )
+    parser.add_argument(  # the demo's first spelling of --no-reshuffle-display
         "--no-reshuffle",
-        action="store_true",
-        help="keep a display showing three or more buy symbols (INT-11)",
+        dest="reshuffle_display",
+        action="store_false",
+        default=None,
+        help=argparse.SUPPRESS,
     )
-    parser.add_argument(
-        "--characters",
-        action="store_true",
-        help="play with the character side of the player boards (CHAR-2; not with --first-game)",
-    )
-    parser.add_argument(
-        "--bonus-cards",
-        action="store_true",
-        help="deal a secret bonus point card to each player (BONUS-1)",
-    )
-    parser.add_argument(
-        "--inland-traders",
-        action="store_true",
-        help="use the Inland Traders side of the market board (INLAND-1; 3 or 4 players)",
-    )
-    parser.add_argument(
-        "--inland-traders-two-players",
-        action="store_true",
-        help="allow --inland-traders with 2 players too (INT-37)",
-    )
-    parser.add_argument(
-        "--market-from-bonus-cards",
-        action="store_true",
-        help="place the market by revealing the bonus point cards (BONUS-4)",
-    )
-    for flag, field, kind, rule, what in _CHARACTER_OPTIONS:
-        default = getattr(defaults, field).value
-        parser.add_argument(
-            f"--{flag}",
-            dest=field,
-            choices=[member.value for member in kind],
-            default=None,
-            help=f"the reading of {rule}, {what}; with --characters (default: {default})",
-        )
     parser.add_argument(
         "--record",
         metavar="FILE",
@@ -208,44 +157,22 @@ def _combination_error(args: argparse.Namespace) -> str | None:
             "--characters cannot be combined with --first-game: the first-game setup uses "
             "the generic side of the player boards (SETUP-5, CHAR-2)"
         )
-    for flag, field, _, rule, _ in _CHARACTER_OPTIONS:
+    for flag, field, rule in _CHARACTER_READINGS:
         if getattr(args, field) is not None and not args.characters:
             return f"--{flag} is a reading of a character ability ({rule}); it needs --characters"
     return None
 
 
-def _reading(args: argparse.Namespace, field: str, kind: type[E]) -> E:
-    value: str = getattr(args, field)
-    return kind(value)
-
-
 def _options(args: argparse.Namespace) -> RulesOptions:
-    defaults = RulesOptions()
-    return RulesOptions(
-        last_round=_reading(args, "last_round", LastRound),
-        tie_break=_reading(args, "tie_break", TieBreak),
-        reentry=_reading(args, "reentry", ReentryOrder),
-        unpayable_toll=_reading(args, "unpayable_toll", UnpayableToll),
-        buying=_reading(args, "buying", BuyRule),
-        empty_deck=_reading(args, "empty_deck", EmptyDeck),
-        coin_discount=_reading(args, "coin_discount", CoinDiscount),
-        warehouse_keep=_reading(args, "warehouse_keep", WarehouseKeep),
-        purchase_limit=_reading(args, "purchase_limit", PurchaseLimit),
-        inland_traders_two_players=bool(args.inland_traders_two_players),
-        market_from_bonus_cards=bool(args.market_from_bonus_cards),
-        ship_without_buying=bool(args.ship_without_buying),
-        reshuffle_display=not args.no_reshuffle,
-        first_game=bool(args.first_game),
-        characters=bool(args.characters),
-        bonus_cards=bool(args.bonus_cards),
-        inland_traders=bool(args.inland_traders),
-        alchemist=(
-            defaults.alchemist
-            if args.alchemist is None
-            else _reading(args, "alchemist", AlchemistReading)
-        ),
-        beggar=defaults.beggar if args.beggar is None else _reading(args, "beggar", BeggarTrigger),
-    )
+    """The readings given (each left out keeps its default)."""
+    chosen: dict[str, Any] = {}
+    for field in READING_FIELDS:
+        value = getattr(args, field.name)
+        if value is None:
+            continue
+        default = field.default
+        chosen[field.name] = type(default)(value) if isinstance(default, enum.Enum) else value
+    return RulesOptions(**chosen)
 
 
 def _in_character_setup(state: GameState) -> bool:

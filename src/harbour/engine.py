@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from harbour._remake import shown
 from harbour.errors import IllegalMoveError, InvalidMoveError
 from harbour.events import Event
-from harbour.moves import MOVE_TYPES, Move, SellToTraders, UseAbility, out_of_range
+from harbour.moves import Move, SellToTraders, UseAbility, out_of_range, well_formed
 from harbour.rules import conversion, end, shipping, toll
 from harbour.rules.step import Refusal, Step
 from harbour.rules.table import move_kind, step_of
@@ -90,19 +91,34 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 _LAST_LISTED: tuple[GameState | None, tuple[Move, ...]] = (None, ())
 
 
+def _just_listed(state: GameState, move: object) -> bool:
+    """True when ``move`` is one of the very objects :func:`legal_moves` just listed for ``state``.
+
+    Identity, not equality: a value made around its constructor may compare equal to a
+    listed move (``ChooseOption(True) == ChooseOption(1)``) and still not be one (INPUT-1),
+    so only the objects the engine made itself skip the check. Moves are shared values
+    (the engine caches them), so changing a listed move in place is changing the
+    library's own data, which no check can undo.
+    """
+    listed_state, listed = _LAST_LISTED
+    return listed_state is state and id(move) in map(id, listed)
+
+
 # --------------------------------------------------------------------------- checking
 
 
-def _well_formed(state: GameState, move: object) -> None:
-    """INPUT-1: raise :class:`InvalidMoveError` unless ``move`` is a move this game can name."""
-    if type(move) not in MOVE_TYPES:
-        raise InvalidMoveError(f"not a move: {move!r}")
-    assert isinstance(move, Move)
+def _well_formed(state: GameState, move: object) -> Move:
+    """INPUT-1: ``move`` made again by its constructor, naming something this game has.
+
+    Raises :class:`InvalidMoveError` otherwise.
+    """
+    made = well_formed(move)
     problem = out_of_range(
-        move, len(state.cards.buildings), len(state.cards.characters), len(state.players)
+        made, len(state.cards.buildings), len(state.cards.characters), len(state.players)
     )
     if problem is not None:
-        raise InvalidMoveError(f"{move!r}: {problem}")
+        raise InvalidMoveError(f"{shown(made)}: {problem}")
+    return made
 
 
 def explain(state: GameState, move: Move) -> Refusal | None:
@@ -110,10 +126,15 @@ def explain(state: GameState, move: Move) -> Refusal | None:
 
     The move is checked by itself, without listing every legal move; the explanation
     comes from the same step that lists the legal moves. A value that is not a move of
-    this game (not a move at all, or naming a building, board or seat the game does not
-    have) raises :class:`InvalidMoveError`.
+    this game (not a move at all, a move made around its constructor that the
+    constructor refuses, or one naming a building, board or seat the game does not have)
+    raises :class:`InvalidMoveError` (INPUT-1).
     """
-    _well_formed(state, move)
+    return _refusal(state, _well_formed(state, move))
+
+
+def _refusal(state: GameState, move: Move) -> Refusal | None:
+    """:func:`explain` for a move :func:`_well_formed` made."""
     if not state.stack:
         return Refusal("END-2", "The game is over; no move is legal.")
     top = state.stack[-1]
@@ -145,15 +166,23 @@ def _not_an_answer(state: GameState, top: Pending, step: Step[Any, Any], move: M
     )
 
 
+def _checked(state: GameState, move: object) -> Move:
+    """``move`` made again by its constructor, once it is known to be legal now."""
+    made = _well_formed(state, move)
+    found = _refusal(state, made)
+    if found is not None:
+        raise IllegalMoveError(found.rule_id, found.reason)
+    return made
+
+
 def verify_move(state: GameState, move: Move) -> None:
     """Raise :class:`IllegalMoveError` naming the rule unless ``move`` is legal now.
 
     The move is checked by itself, without listing every legal move. A value that is not
-    a well-formed move of this game raises :class:`InvalidMoveError` instead.
+    a well-formed move of this game (also one made around its constructor that the
+    constructor refuses) raises :class:`InvalidMoveError` instead.
     """
-    found = explain(state, move)
-    if found is not None:
-        raise IllegalMoveError(found.rule_id, found.reason)
+    _checked(state, move)
 
 
 def can_apply(state: GameState, move: Move) -> bool:
@@ -188,20 +217,26 @@ def apply_move(state: GameState, move: Move) -> GameState:
 
     Raises :class:`IllegalMoveError` (a ``ValueError``) naming the rule the move breaks,
     or :class:`InvalidMoveError` (also a ``ValueError``) for a value that is not a
-    well-formed move of this game.
+    well-formed move of this game. The move is made again by its constructor first
+    (:func:`harbour.moves.well_formed`), so one made around it (``object.__setattr__``, a
+    tampered pickle) meets the same checks, and the new state holds only values the
+    constructors made (INPUT-1). A move object that :func:`legal_moves` just returned for
+    this very state is applied without the check.
     """
-    listed_state, listed = _LAST_LISTED
-    # A move from the legal moves just listed for this very state is legal. Moves check
-    # their field types when made, so an equal move is the same move (INPUT-1).
-    if not (listed_state is state and type(move) in MOVE_TYPES and move in listed):
-        verify_move(state, move)
+    if not _just_listed(state, move):
+        move = _checked(state, move)
     return apply_move_unchecked(state, move)
 
 
 def apply_move_unchecked(state: GameState, move: Move) -> GameState:
-    """Apply a move known to be legal (one of :func:`legal_moves`), skipping the check.
+    """Apply a move known to be legal (one of :func:`legal_moves`), skipping every check.
 
-    For search and playouts. With a move that is not legal the result is undefined.
+    The trusted fast path, for search and playouts: the move is neither checked against
+    the rules nor made again by its constructor, so it must be a move
+    :func:`legal_moves` listed for this state (or equal to one and made by its
+    constructor). With any other value the result is undefined: it may raise any
+    exception or return a state that :func:`harbour.validate` refuses. Input from outside
+    goes through :func:`apply_move`.
     """
     work = Work(state, None)
     _apply(work, move)
@@ -215,7 +250,7 @@ def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tup
     themselves did, each naming the rule that produced it. Raises
     :class:`IllegalMoveError` like :func:`apply_move`.
     """
-    verify_move(state, move)
+    move = _checked(state, move)
     log: list[Event] = []
     work = Work(state, log)
     _apply(work, move)

@@ -53,8 +53,10 @@ class InvalidMoveError(InvalidValueError):
     """A value that is not a well-formed move, whatever the state.
 
     For example ``ChooseStartingGoods(None)``, ``PayToll(7)``, a ``Ship`` listing a good
-    twice, or a move naming a building the game's card set does not have. A well-formed
-    move that the rules forbid now is an :class:`IllegalMoveError` instead.
+    twice, a move naming a building the game's card set does not have, or a move made
+    around its constructor (``object.__setattr__``, a tampered pickle) that the
+    constructor refuses (INPUT-1). A well-formed move that the rules forbid now is an
+    :class:`IllegalMoveError` instead.
     """
 
 

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 
 import attrs
 
+from harbour._remake import shown
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 
-__all__ = ["GOODS", "MAX_GOODS", "Good", "Goods", "multisets"]
+__all__ = ["GOODS", "MAX_GOODS", "Good", "Goods", "is_good", "multisets"]
 
 #: No player may ever hold more than this many units of one good (GOODS-2; ``GAME.goods_cap``).
 MAX_GOODS = GAME.goods_cap
@@ -32,6 +33,18 @@ class Good(enum.IntEnum):
 
 #: All goods in canonical order.
 GOODS: tuple[Good, ...] = tuple(Good)
+#: The identities of the four goods: an enum member is one object for the whole process.
+_GOOD_IDS = frozenset(map(id, GOODS))
+
+
+def is_good(value: object) -> bool:
+    """True when ``value`` is one of the four :class:`Good` members.
+
+    Not an ``int`` (``Good.FISH == 0``), nor a value made around the enum (such as
+    ``int.__new__(Good, 7)`` from a tampered pickle), which may compare equal to a member
+    but is not one.
+    """
+    return id(value) in _GOOD_IDS
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -41,7 +54,11 @@ class Goods:
     Instances are immutable; arithmetic helpers return new instances. Each count is a
     whole number (an ``int``, not a ``bool`` or ``float``) from 0 up; anything else raises
     :class:`~harbour.errors.InvalidValueError`. The upper bound of a warehouse (6, GOODS-2)
-    is the rules' business, not this class's, so that gains can be expressed too.
+    is the rules' business, not this class's, so that gains can be expressed too. Goods
+    made around this constructor (``object.__setattr__``, a tampered pickle) are made
+    again by it where they enter the library: in a move given to :func:`harbour.apply_move`
+    and the other checking functions, and in a position given to :func:`harbour.validate`
+    (INPUT-1).
     """
 
     fish: int = 0
@@ -64,7 +81,7 @@ class Goods:
             for good, count in zip(GOODS, (f, li, w, s), strict=True):
                 if type(count) is not int or count < 0:
                     raise InvalidValueError(
-                        f"Goods({good.label}=...) must be a whole number >= 0, got {count!r}"
+                        f"Goods({good.label}=...) must be a whole number >= 0, got {shown(count)}"
                     )
 
     @classmethod

@@ -36,6 +36,7 @@ from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
 from harbour.demo import bot_seed
 from harbour.engine import apply_move
+from harbour.extras import require
 from harbour.observation import observe
 from harbour.options import RulesOptions
 from harbour.scoring import outcome, victory_points
@@ -242,9 +243,10 @@ def run(
 
     ``workers`` 1 plays in this process; more use that many local processes. With
     ``ray_address`` (``"auto"``, a cluster address, or ``"local"`` for a new local
-    instance) the games run as Ray tasks instead (the ``[cluster]`` extra). ``progress``
-    is called with the number of games finished so far after each game. The results do
-    not depend on how the games were run.
+    instance) the games run as Ray tasks instead (the ``[cluster]`` extra; without it
+    :class:`~harbour.extras.MissingExtraError`). ``progress`` is called with the number of
+    games finished so far after each game. The results do not depend on how the games
+    were run.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
@@ -271,12 +273,9 @@ def _run_on_ray(
     jobs: Sequence[Job], address: str, progress: Callable[[int], None] | None
 ) -> list[GameResult]:
     """:func:`run` on Ray: one task per game, results gathered in job order."""
-    try:
-        import ray
-    except ModuleNotFoundError:
-        raise RuntimeError(
-            "running on Ray needs the optional extra: pip install 'harbour[cluster]'"
-        ) from None
+    require("cluster")  # a one-line MissingExtraError naming the extra and its install
+    import ray
+
     started = False
     if not ray.is_initialized():
         if address == "local":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from harbour.extras import require
 from harbour.lab import Comparison, Interval
 
 __all__ = ["markdown", "write_plots", "write_report"]
@@ -81,7 +82,12 @@ def markdown(comparison: Comparison, plots: tuple[str, ...] = ()) -> str:
 
 
 def write_plots(comparison: Comparison, stem: Path) -> tuple[str, ...]:
-    """Draw the report's three plots as PNG files next to ``stem``; their file names."""
+    """Draw the report's three plots as PNG files next to ``stem``; their file names.
+
+    Without the ``[lab]`` extra (matplotlib) it raises
+    :class:`~harbour.extras.MissingExtraError` before writing anything.
+    """
+    require("lab")
     import matplotlib
 
     matplotlib.use("Agg")

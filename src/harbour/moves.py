@@ -11,6 +11,12 @@ livestock, wood, stone; buildings: by index), but never with repeats. Anything e
 :class:`~harbour.errors.InvalidMoveError`, so a move value is always well formed; whether
 the rules allow it now is :func:`harbour.explain`'s question.
 
+A value made around its constructor (``object.__setattr__`` on a frozen move, a tampered
+pickle) skips those checks; the checked functions (:func:`harbour.apply_move`,
+:func:`harbour.verify_move`, :func:`harbour.can_apply`, :func:`harbour.explain`) make
+every move they are given again through its constructor (:func:`well_formed`), so the
+same checks refuse it there (INPUT-1).
+
 >>> from harbour import Good, Ship
 >>> Ship((Good.STONE, Good.FISH)) == Ship((Good.FISH, Good.STONE))
 True
@@ -28,10 +34,11 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from harbour._remake import rechecked, remade, shown
 from harbour.cards.limits import MAX_GIFT
-from harbour.errors import InvalidMoveError
+from harbour.errors import InvalidMoveError, InvalidValueError
 from harbour.facts import GAME
-from harbour.goods import Good, Goods
+from harbour.goods import Good, Goods, is_good
 from harbour.state import BoardSite, CardSite, Site
 
 __all__ = [
@@ -53,6 +60,7 @@ __all__ = [
     "TakeGoods",
     "UseAbility",
     "out_of_range",
+    "well_formed",
 ]
 
 
@@ -64,16 +72,24 @@ def _index(instance: object, attribute: attrs.Attribute[int], value: int) -> Non
     """A whole number from 0 up (an ``int``, not a ``bool``)."""
     if type(value) is not int or value < 0:
         raise InvalidMoveError(
-            f"{_field_name(instance, attribute)} must be a whole number >= 0, got {value!r}"
+            f"{_field_name(instance, attribute)} must be a whole number >= 0, got {shown(value)}"
         )
 
 
 def _good(instance: object, attribute: attrs.Attribute[Good], value: Good) -> None:
-    if not isinstance(value, Good):
+    if not is_good(value):
         raise InvalidMoveError(
             f"{_field_name(instance, attribute)} must be a Good (Good.FISH, Good.LIVESTOCK, "
-            f"Good.WOOD or Good.STONE), got {value!r}"
+            f"Good.WOOD or Good.STONE), got {shown(value)}"
         )
+
+
+def _inner(instance: object, attribute: attrs.Attribute[Any], value: Goods | Site) -> None:
+    """Check goods or a site by their constructor, for a value made around it (INPUT-1)."""
+    try:
+        rechecked(value)
+    except InvalidValueError as exc:
+        raise InvalidMoveError(f"{_field_name(instance, attribute)}: {exc}") from None
 
 
 def _goods_up_to(most: int) -> Callable[[object, attrs.Attribute[Goods], Goods], None]:
@@ -82,12 +98,13 @@ def _goods_up_to(most: int) -> Callable[[object, attrs.Attribute[Goods], Goods],
     def check(instance: object, attribute: attrs.Attribute[Goods], value: Goods) -> None:
         if type(value) is not Goods:
             raise InvalidMoveError(
-                f"{_field_name(instance, attribute)} must be Goods, got {value!r}"
+                f"{_field_name(instance, attribute)} must be Goods, got {shown(value)}"
             )
+        _inner(instance, attribute, value)
         if max(value.as_tuple()) > most:
             raise InvalidMoveError(
                 f"{_field_name(instance, attribute)} must count at most {most} of each good, "
-                f"got {value!r}"
+                f"got {shown(value)}"
             )
 
     return check
@@ -102,8 +119,10 @@ _chosen = _goods_up_to(MAX_GIFT)
 def _site(instance: object, attribute: attrs.Attribute[Site], value: Site) -> None:
     if type(value) not in (CardSite, BoardSite):
         raise InvalidMoveError(
-            f"{_field_name(instance, attribute)} must be a CardSite or a BoardSite, got {value!r}"
+            f"{_field_name(instance, attribute)} must be a CardSite or a BoardSite, "
+            f"got {shown(value)}"
         )
+    _inner(instance, attribute, value)
 
 
 def _set_of(
@@ -114,14 +133,14 @@ def _set_of(
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not tuple:
             raise InvalidMoveError(
-                f"{_field_name(instance, attribute)} must be a tuple, got {value!r}"
+                f"{_field_name(instance, attribute)} must be a tuple, got {shown(value)}"
             )
         for element in value:
             item(instance, attribute, element)
         if len(set(value)) != len(value):
             raise InvalidMoveError(
                 f"{_field_name(instance, attribute)} must not list a "
-                f"{'good' if item is _good else 'building'} twice, got {value!r}"
+                f"{'good' if item is _good else 'building'} twice, got {shown(value)}"
             )
 
     return check
@@ -137,48 +156,60 @@ def _canonical(value: Any) -> Any:
     return items
 
 
+class _Described:
+    """The base of every move: ``str(move)`` is what the move does, in words (NOTE-5)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        """What the move does, without a position (:func:`harbour.notation.move_text`)."""
+        from harbour.notation import move_text  # the notation imports this module
+
+        return move_text(self)  # type: ignore[arg-type]  # every subclass is a Move
+
+
 @attrs.frozen(slots=True)
-class ChooseStartingGoods:
+class ChooseStartingGoods(_Described):
     """Setup: start with these goods (SETUP-4, SETUP-5)."""
 
     goods: Goods = attrs.field(validator=_goods)
 
 
 @attrs.frozen(slots=True)
-class ChooseCharacter:
+class ChooseCharacter(_Described):
     """Setup: keep the character board with this index in ``CardSet.characters`` (CHAR-2)."""
 
     board: int = attrs.field(validator=_index)
 
 
 @attrs.frozen(slots=True)
-class ChooseFreeBuilding:
+class ChooseFreeBuilding(_Described):
     """Setup: take this building (card index) from the top of the deck for free (ABIL-8)."""
 
     card: int = attrs.field(validator=_index)
 
 
 @attrs.frozen(slots=True)
-class MovePawn:
+class MovePawn(_Described):
     """Move your pawn to a vacant building (TURN-1 to TURN-3)."""
 
     site: Site = attrs.field(validator=_site)
 
 
 @attrs.frozen(slots=True)
-class PayToll:
+class PayToll(_Described):
     """Pay the toll with one unit of ``good`` (TOLL-1, TOLL-2)."""
 
     good: Good = attrs.field(validator=_good)
 
 
 @attrs.frozen(slots=True)
-class DeferToll:
+class DeferToll(_Described):
     """Pay the toll after the action instead of now (TOLL-2)."""
 
 
 @attrs.frozen(slots=True)
-class ChooseOption:
+class ChooseOption(_Described):
     """Choose option ``index`` of an either-or action (ACT-8)."""
 
     index: int = attrs.field(validator=_index)
@@ -186,18 +217,20 @@ class ChooseOption:
 
 def _part(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (0, 1):
-        raise InvalidMoveError(f"{_field_name(instance, attribute)} must be 0 or 1, got {value!r}")
+        raise InvalidMoveError(
+            f"{_field_name(instance, attribute)} must be 0 or 1, got {shown(value)}"
+        )
 
 
 @attrs.frozen(slots=True)
-class ChoosePart:
+class ChoosePart(_Described):
     """Do part ``index`` (0 or 1) of a two-part action first (ACT-7)."""
 
     index: int = attrs.field(validator=_part)
 
 
 @attrs.frozen(slots=True)
-class TakeGoods:
+class TakeGoods(_Described):
     """The goods chosen for a gain of your choice (ACT-2) or an ability's gift (ABIL-6/7/10).
 
     For a gain with a fixed part (``GainChoice.fixed``) only the chosen part is given.
@@ -213,7 +246,7 @@ def _gains(instance: object, attribute: attrs.Attribute[Any], value: Any) -> Non
 
 
 @attrs.frozen(slots=True)
-class ExchangeGoods:
+class ExchangeGoods(_Described):
     """A flexible conversion: spend ``spend``, gain each of ``gain`` (ACT-5).
 
     ``gain`` is a set of different goods, kept in canonical order.
@@ -227,12 +260,12 @@ def _square(instance: object, attribute: attrs.Attribute[int], value: int) -> No
     if type(value) is not int or not 0 <= value < GAME.market_squares:
         raise InvalidMoveError(
             f"{_field_name(instance, attribute)} must be a market square from 0 to "
-            f"{GAME.market_squares - 1}, got {value!r}"
+            f"{GAME.market_squares - 1}, got {shown(value)}"
         )
 
 
 @attrs.frozen(slots=True)
-class SwapSquares:
+class SwapSquares(_Described):
     """Swap the goods on market squares ``first`` < ``second`` (0 = $2 .. 3 = $5) (ACT-6)."""
 
     first: int = attrs.field(validator=_square)
@@ -246,7 +279,7 @@ class SwapSquares:
 
 
 @attrs.frozen(slots=True)
-class Ship:
+class Ship(_Described):
     """Ship all of each good in ``goods`` and keep ``keep`` by warehouse symbols (BUY-1 to BUY-4).
 
     ``goods`` is a set of different goods, kept in canonical order, and may be empty (ship
@@ -258,12 +291,12 @@ class Ship:
 
 
 @attrs.frozen(slots=True)
-class SellToTraders:
+class SellToTraders(_Described):
     """Sell one of each good to the Inland Traders, before shipping (INLAND-2)."""
 
 
 @attrs.frozen(slots=True)
-class UseAbility:
+class UseAbility(_Described):
     """The once-per-turn conversion (ABIL-11): pay ``fee``, turn ``spend`` goods into ``gain``.
 
     ``fee`` holds the goods paid as the fee (empty when the ability has none).
@@ -275,7 +308,7 @@ class UseAbility:
 
 
 @attrs.frozen(slots=True)
-class Purchase:
+class Purchase(_Described):
     """Buy these display buildings (by card index); empty to buy nothing (BUY-5, BUY-6).
 
     ``cards`` is a set of different buildings, kept in index order; the engine refills
@@ -316,17 +349,61 @@ def out_of_range(move: Move, buildings: int, characters: int, players: int) -> s
     match move:
         case MovePawn(site=CardSite(card=card)) | ChooseFreeBuilding(card=card):
             if card >= buildings:
-                return f"there is no building {card}: the card set has {buildings}"
+                return f"there is no building {shown(card)}: the card set has {buildings}"
         case MovePawn(site=BoardSite(player=player)):
             if player >= players:
-                return f"there is no seat {player}: the game has {players} players"
+                return f"there is no seat {shown(player)}: the game has {players} players"
         case ChooseCharacter(board=board):
             if board >= characters:
-                return f"there is no character board {board}: the card set has {characters}"
+                return f"there is no character board {shown(board)}: the card set has {characters}"
         case Purchase(cards=cards):
             for card in cards:
                 if card >= buildings:
-                    return f"there is no building {card}: the card set has {buildings}"
+                    return f"there is no building {shown(card)}: the card set has {buildings}"
         case _:
             pass
     return None
+
+
+#: The inner values of moves (goods and sites), made again with the move (:func:`well_formed`).
+_INNER: tuple[type, ...] = (Goods, CardSite, BoardSite)
+#: The fields of each move class, in the constructor's order.
+_FIELDS: dict[type, tuple[str, ...]] = {
+    kind: tuple(f.name for f in attrs.fields(kind)) for kind in MOVE_TYPES
+}
+
+
+def well_formed(value: object) -> Move:
+    """``value`` as its constructor makes it, checked as the constructor checks it (INPUT-1).
+
+    A move made by its constructor comes back as an equal copy. A value made around the
+    constructor (``object.__setattr__`` on a frozen move, a tampered pickle, fields never
+    set) is made again through the constructors of the move and of the goods and sites
+    inside it, so it meets the same checks; the copy holds only values those constructors
+    made. Raises :class:`~harbour.errors.InvalidMoveError` for anything that is not a move,
+    for a field the constructor refuses, and for a value the constructor would keep in
+    another form (a set of goods or buildings out of the canonical order, a list where a
+    tuple belongs).
+    """
+    kind: Any = type(value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        raise InvalidMoveError(f"not a move: {shown(value)}")
+    try:
+        fields = [getattr(value, name) for name in names]
+    except AttributeError:
+        raise InvalidMoveError(
+            f"a {kind.__name__} has a field that was never set: it was not made by its constructor"
+        ) from None
+    try:
+        made: Move = kind(*[remade(f) if type(f) in _INNER else f for f in fields])
+    except InvalidMoveError:
+        raise
+    except InvalidValueError as exc:
+        raise InvalidMoveError(f"{kind.__name__}: {exc}") from None
+    if made != value:
+        raise InvalidMoveError(
+            f"{shown(value)} is not as its constructor makes it ({shown(made)}): it was not made "
+            "by its constructor"
+        )
+    return made

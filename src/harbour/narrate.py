@@ -213,16 +213,20 @@ def describe_player(state: GameState, seat: int) -> str:
 # --------------------------------------------------------------------------- setup
 
 
-def describe_setup(state: GameState) -> str:
+def describe_setup(state: GameState, *, show_seed: bool = True) -> str:
     """The players, seed, rule readings that differ from the defaults, market and display.
 
     With the variants, how characters and bonus cards are dealt and the Inland Traders'
-    price; never a player's secret bonus card.
+    price; never a player's secret bonus card. ``show_seed=False`` leaves the seed out
+    (the first line then reads ``"Harbour for 3 players, card set '...'."``): anyone who
+    knows the seed of a game can recompute its hidden deck and bonus cards, so a game
+    played by people keeps it secret until the end.
     """
     n = len(state.players)
     options = state.options
+    seed = f" seed {state.seed}," if show_seed else ""
     lines = [
-        f"Harbour for {n} players, seed {state.seed}, card set {state.cards.name!r}.",
+        f"Harbour for {n} players,{seed} card set {state.cards.name!r}.",
         f"{player_name(0)} starts; play goes clockwise: "
         + " -> ".join(player_name(s) for s in range(n))
         + ".",

@@ -62,7 +62,14 @@ from harbour.moves import (
 from harbour.rules.toll import toll_owner
 from harbour.state import BoardSite, CardSite, GameState, PendingEffect, Site
 
-__all__ = ["GOOD_LETTERS", "describe_move", "format_move", "parse_move", "read_move"]
+__all__ = [
+    "GOOD_LETTERS",
+    "describe_move",
+    "format_move",
+    "move_text",
+    "parse_move",
+    "read_move",
+]
 
 #: The letter of each good in notation (NOTE-2).
 GOOD_LETTERS: Final = {Good.FISH: "F", Good.LIVESTOCK: "L", Good.WOOD: "W", Good.STONE: "S"}
@@ -470,6 +477,58 @@ def _part_words(state: GameState, index: int, kind: str) -> str:
     return ""
 
 
+def move_text(move: Move) -> str:
+    """What ``move`` does, in words, without a position: ``str(move)`` (NOTE-5).
+
+    Without a game the card set's names are unknown, so buildings, character boards and
+    seats are named by number (buildings and boards as indices of the card set, seats from
+    1): ``"Move to building 3"``, ``"Buy buildings 2 and 7"``. With a position,
+    :func:`describe_move` names them.
+    """
+    match move:
+        case ChooseStartingGoods(goods=goods):
+            return f"Start with {_goods_words(goods)}"
+        case ChooseCharacter(board=board):
+            return f"Keep character board {board}"
+        case ChooseFreeBuilding(card=card):
+            return f"Take building {card} for free"
+        case MovePawn(site=BoardSite(player=player)):
+            return f"Move to Player {player + 1}'s starting building"
+        case MovePawn(site=CardSite(card=card)):
+            return f"Move to building {card}"
+        case PayToll(good=good):
+            return f"Pay the toll with 1 {good.label}"
+        case DeferToll():
+            return "Pay the toll after the action"
+        case ChooseOption(index=index):
+            return f"Choose option {index + 1}"
+        case ChoosePart(index=index):
+            return f"Do part {index + 1} first"
+        case TakeGoods(goods=goods):
+            return f"Take {_goods_words(goods)}"
+        case ExchangeGoods(spend=spend, gain=gain):
+            return f"Exchange {spend.label} for {_kind_words(gain)}"
+        case SwapSquares(first=first, second=second):
+            values = GAME.market_values
+            return f"Swap the goods on the ${values[first]} and ${values[second]} squares"
+        case Ship(goods=goods, keep=keep):
+            if not goods:
+                return "Ship nothing"
+            kept = f", keeping {keep.describe()}" if keep.total else ""
+            return f"Ship all {_kind_words(goods)}{kept}"
+        case SellToTraders():
+            return "Sell one of each good to the Inland Traders"
+        case UseAbility(fee=fee, spend=spend, gain=gain):
+            paid = f", paying {fee.describe()}" if fee.total else ""
+            return f"Use the ability: turn {spend.label} into {gain.label}{paid}"
+        case Purchase(cards=bought):
+            if not bought:
+                return "Buy nothing"
+            numbers = [str(c) for c in bought]
+            return f"Buy building{'s' if len(numbers) > 1 else ''} {' and '.join(numbers)}"
+    raise InvalidMoveError(f"not a move: {move!r}")
+
+
 def describe_move(state: GameState, move: Move) -> str:
     """A long label for ``move`` in ``state``, before it is played, for a menu (NOTE-5).
 
@@ -479,8 +538,16 @@ def describe_move(state: GameState, move: Move) -> str:
     """
     cards = state.cards
     match move:
-        case ChooseStartingGoods(goods=goods):
-            return f"Start with {_goods_words(goods)}"
+        case (
+            ChooseStartingGoods()
+            | PayToll()
+            | DeferToll()
+            | TakeGoods()
+            | ExchangeGoods()
+            | Ship()
+            | UseAbility()
+        ):
+            return move_text(move)
         case ChooseCharacter(board=board):
             return f"Keep the {cards.characters[board].name} board"
         case ChooseFreeBuilding(card=card):
@@ -493,34 +560,18 @@ def describe_move(state: GameState, move: Move) -> str:
             )
             action = f"{action[0].lower()}{action[1:].rstrip('.')}"
             return f"Move to {_site_words(state, site)} ({_toll_words(state, site)}{action})"
-        case PayToll(good=good):
-            return f"Pay the toll with 1 {good.label}"
-        case DeferToll():
-            return "Pay the toll after the action"
         case ChooseOption(index=index):
-            return f"Choose option {index + 1}{_part_words(state, index, 'option')}"
+            return f"{move_text(move)}{_part_words(state, index, 'option')}"
         case ChoosePart(index=index):
-            return f"Do part {index + 1} first{_part_words(state, index, 'part')}"
-        case TakeGoods(goods=goods):
-            return f"Take {_goods_words(goods)}"
-        case ExchangeGoods(spend=spend, gain=gain):
-            return f"Exchange {spend.label} for {_kind_words(gain)}"
+            return f"{move_text(move)}{_part_words(state, index, 'part')}"
         case SwapSquares(first=first, second=second):
             values = GAME.market_values
             return (
                 f"Swap the {state.market[first].label} on ${values[first]} and the "
                 f"{state.market[second].label} on ${values[second]}"
             )
-        case Ship(goods=goods, keep=keep):
-            if not goods:
-                return "Ship nothing"
-            kept = f", keeping {keep.describe()}" if keep.total else ""
-            return f"Ship all {_kind_words(goods)}{kept}"
         case SellToTraders():
-            return f"Sell one of each good to the Inland Traders for ${cards.inland_traders_price}"
-        case UseAbility(fee=fee, spend=spend, gain=gain):
-            paid = f", paying {fee.describe()}" if fee.total else ""
-            return f"Use the ability: turn {spend.label} into {gain.label}{paid}"
+            return f"{move_text(move)} for ${cards.inland_traders_price}"
         case Purchase(cards=bought):
             if not bought:
                 return "Buy nothing"

@@ -34,8 +34,9 @@ is played with the original card set (:data:`harbour.cards.ORIGINAL_SET`).
 - ``resample_from_infostate`` draws a state the player cannot tell from this one with
   :func:`harbour.determinize`.
 
-This module needs ``open_spiel`` and ``numpy`` (``pip install harbour[openspiel]``);
-``import harbour`` does not import it.
+This module needs ``open_spiel`` and ``numpy`` (``pip install 'harbour-rules[openspiel]'``);
+``import harbour`` does not import it. Without them, importing it raises
+:class:`~harbour.extras.MissingExtraError`, whose one line names the extra.
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
+
+from harbour.extras import require
+
+require("openspiel")  # before the imports below: one line naming the extra if it is missing
+
 import numpy as np
 import pyspiel
 

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment of Harbour (rules ENV-1 to ENV-4; extra ``[pettingzoo]``).
+"""A PettingZoo AEC environment of Harbour (rules ENV-1 to ENV-5; extra ``[pettingzoo]``).
 
 :func:`env` makes the environment. Its agents are ``"player_0"`` to ``"player_{n-1}"``;
 the agent selected is the one who decides now (setup choices and gifts included, so the
@@ -9,12 +9,18 @@ same agent may act several times in a row). An agent's observation is a dictiona
 of :mod:`harbour.actions`; a code that is not legal now raises
 :class:`~harbour.errors.IllegalMoveError`.
 
+``render_mode`` (ENV-5) is ``None``, ``"ansi"`` (the text view, :func:`harbour.render`),
+``"human"`` (that text printed) or, with the extra ``[pictures]``, ``"rgb_array"`` (the
+position picture, :func:`harbour.svg.position`, as an RGB array): all the referee's view.
+
 Rewards are 0 until the end; then each winner gets +1 divided by the number of winners and
 every other player -1 divided by their number (ENV-2). A game that reaches
 ``max_decisions`` decisions is truncated with rewards 0 (ENV-3).
 
 This module needs ``pettingzoo``, ``gymnasium`` and ``numpy``
-(``pip install harbour[pettingzoo]``); ``import harbour`` does not import it.
+(``pip install 'harbour-rules[pettingzoo]'``); ``import harbour`` does not import it.
+Without them, importing it raises :class:`~harbour.extras.MissingExtraError`, whose one
+line names the extra.
 
 >>> from harbour import pettingzoo
 >>> environment = pettingzoo.env(players=2)
@@ -28,7 +34,12 @@ This module needs ``pettingzoo``, ``gymnasium`` and ``numpy``
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any, ClassVar, Final
+
+from harbour.extras import require
+
+require("pettingzoo")  # before the imports below: one line naming the extra if it is missing
 
 import numpy as np
 from gymnasium import spaces
@@ -45,11 +56,20 @@ from harbour.rng import SplitMix64
 from harbour.scoring import outcome
 from harbour.setup import new_game
 from harbour.state import GameState
+from harbour.view import render as render_text
 
 __all__ = ["MAX_DECISIONS", "HarbourEnv", "env"]
 
 #: The default cap on the decisions of one game, after which it is truncated (ENV-3).
 MAX_DECISIONS: Final = 3000
+
+#: Whether pictures can be drawn as pixels: resvg-py and Pillow (the extra ``[pictures]``).
+CAN_RENDER_PIXELS: Final = all(
+    importlib.util.find_spec(name) is not None for name in ("resvg_py", "PIL")
+)
+
+#: The render modes available here (ENV-5).
+RENDER_MODES: Final = ("human", "ansi", *(("rgb_array",) if CAN_RENDER_PIXELS else ()))
 
 
 def env(
@@ -57,23 +77,31 @@ def env(
     options: RulesOptions | None = None,
     cards: CardSet | None = None,
     max_decisions: int | None = MAX_DECISIONS,
+    render_mode: str | None = None,
 ) -> HarbourEnv:
     """A new PettingZoo AEC environment of a game of ``players`` (ENV-1).
 
     ``options`` and ``cards`` are passed to :func:`harbour.new_game` at every reset;
-    ``max_decisions`` caps the decisions of a game (``None`` for no cap, ENV-3).
+    ``max_decisions`` caps the decisions of a game (``None`` for no cap, ENV-3);
+    ``render_mode`` is one of :data:`RENDER_MODES` or ``None`` (ENV-5).
     """
-    return HarbourEnv(players=players, options=options, cards=cards, max_decisions=max_decisions)
+    return HarbourEnv(
+        players=players,
+        options=options,
+        cards=cards,
+        max_decisions=max_decisions,
+        render_mode=render_mode,
+    )
 
 
 class HarbourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type information
     """The AEC environment :func:`env` makes; see the module's documentation."""
 
-    #: PettingZoo's metadata: the environment's name; no rendering.
+    #: PettingZoo's metadata: the environment's name and its render modes (ENV-5).
     metadata: ClassVar[dict[str, Any]] = {
         "name": "harbour_v0",
         "is_parallelizable": False,
-        "render_modes": [],
+        "render_modes": list(RENDER_MODES),
     }
 
     def __init__(
@@ -82,8 +110,15 @@ class HarbourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type inform
         options: RulesOptions | None = None,
         cards: CardSet | None = None,
         max_decisions: int | None = MAX_DECISIONS,
+        render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            extra = " (needs the extra [pictures])" if render_mode == "rgb_array" else ""
+            raise InvalidValueError(
+                f"render_mode must be None or one of {', '.join(RENDER_MODES)}{extra}, "
+                f"got {render_mode!r}"
+            )
         if max_decisions is not None and (type(max_decisions) is not int or max_decisions < 1):
             raise InvalidValueError(
                 f"max_decisions must be a whole number >= 1 or None, got {max_decisions!r}"
@@ -92,7 +127,7 @@ class HarbourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type inform
         self.options = options
         self.cards = ORIGINAL_SET if cards is None else cards
         self.max_decisions = max_decisions
-        self.render_mode = None
+        self.render_mode = render_mode
         # A game made now checks the arguments at once (and gives the spaces' sizes).
         self.state: GameState = new_game(players, seed=0, options=options, cards=self.cards)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -170,8 +205,33 @@ class HarbourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type inform
             self.agent_selection = self.possible_agents[self.state.decider]
         self._accumulate_rewards()
 
-    def render(self) -> None:
-        """No rendering (use :func:`harbour.render` on :attr:`state`)."""
+    def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
+        """The position in the environment's render mode, the referee's view (ENV-5).
+
+        ``"ansi"``: the text view; ``"human"``: the text view printed, returning ``None``;
+        ``"rgb_array"``: the picture as an RGB ``uint8`` array; no mode: ``None``.
+        """
+        if self.render_mode == "ansi":
+            return render_text(self.state)
+        if self.render_mode == "human":
+            print(render_text(self.state))
+        elif self.render_mode == "rgb_array":
+            return _pixels(self.state)
+        return None
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _pixels(state: GameState) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """The position picture of ``state`` drawn on white, as an RGB array (ENV-5)."""
+    import io
+
+    import resvg_py
+    from PIL import Image
+
+    from harbour.svg import position
+
+    png = bytes(resvg_py.svg_to_bytes(svg_string=position(state), background="#ffffff"))
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)

@@ -29,7 +29,9 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from harbour._remake import shown
 from harbour.cards.identity import card_set_digest
+from harbour.cards.limits import control_character
 from harbour.cards.model import CardSet
 from harbour.engine import apply_move
 from harbour.errors import HarbourError, IllegalMoveError, InvalidValueError, RecordError
@@ -147,20 +149,29 @@ def _make_record(
 
 
 def _check_annotations(tags: Mapping[str, str], comments: Mapping[int, str], moves: int) -> None:
-    """REC-2, REC-3: tag names and one-line values; comments in place, without ``}``."""
+    """REC-2, REC-3: tag names and one-line values; comments in place, without ``}``.
+
+    Neither holds a control character (INPUT-4), a line break among them.
+    """
     for name, value in tags.items():
         if type(name) is not str or not _TAG_NAME.fullmatch(name) or name in STANDARD_TAGS:
             raise InvalidValueError(
                 f"a record tag name is letters, digits and _ (not one of the standard tags), "
-                f"got {name!r}"
+                f"got {shown(name)}"
             )
-        if type(value) is not str or "\n" in value:
-            raise InvalidValueError(f"the tag {name} must be one line of text, got {value!r}")
+        if type(value) is not str or control_character(value) is not None:
+            raise InvalidValueError(
+                f"the tag {name} must be one line of text without control characters, "
+                f"got {shown(value)}"
+            )
     for index, text in comments.items():
         if type(index) is not int or not 0 <= index <= moves:
-            raise InvalidValueError(f"a comment's place is 0 to {moves}, got {index!r}")
-        if type(text) is not str or "}" in text or "\n" in text:
-            raise InvalidValueError(f"a comment is one line of text without '}}', got {text!r}")
+            raise InvalidValueError(f"a comment's place is 0 to {moves}, got {shown(index)}")
+        if type(text) is not str or "}" in text or control_character(text) is not None:
+            raise InvalidValueError(
+                f"a comment is one line of text without '}}' or control characters, "
+                f"got {shown(text)}"
+            )
 
 
 def _is_new_game(start: GameState) -> bool:
@@ -259,7 +270,12 @@ def read_record(text: str) -> GameRecord:
     extra = tuple((name, value) for name, value, _ in tags if name not in STANDARD_TAGS)
     tag_line = {name: line for name, _, line in tags}
     result = _stated_result(dict((n, v) for n, v, _ in tags), start, tag_line)
-    moves, comments = _read_body(lines, body_at, start)
+    moves, comments, end = _read_body(lines, body_at, start)
+    if result is not None:
+        problem = _wrong_result(end, result)
+        if problem is not None:
+            wrong = "Winners" if end.is_over and outcome(end).points == result.scores else "Scores"
+            raise RecordError(problem, line=tag_line[wrong], turn=end.turn)
     return GameRecord(start=start, moves=moves, tags=extra, comments=comments, result=result)
 
 
@@ -285,6 +301,13 @@ def _read_tags(lines: list[str]) -> tuple[list[tuple[str, str, int]], int]:
             raise RecordError(f"the value of {name} is not a quoted string", line=at + 1) from None
         if type(value) is not str:
             raise RecordError(f"the value of {name} is not a quoted string", line=at + 1)
+        control = control_character(value)
+        if control is not None:  # INPUT-4
+            raise RecordError(
+                f"the value of {name} holds a control or bidirectional formatting character, "
+                f"{control}",
+                line=at + 1,
+            )
         if name in seen:
             raise RecordError(f"the tag {name} is given twice", line=at + 1)
         seen.add(name)
@@ -385,7 +408,8 @@ def _stated_result(
 
 def _read_body(
     lines: list[str], first: int, start: GameState
-) -> tuple[tuple[Move, ...], tuple[tuple[int, str], ...]]:
+) -> tuple[tuple[Move, ...], tuple[tuple[int, str], ...], GameState]:
+    """The moves and comments of the body, each move checked, and the state they reach."""
     moves: list[Move] = []
     comments: list[tuple[int, str]] = []
     state = start
@@ -400,7 +424,15 @@ def _read_body(
                     raise RecordError(
                         "a comment opened with { is not closed on its line", line=line
                     )
-                comments.append((len(moves), rest[1:end].strip()))
+                comment = rest[1:end].strip()
+                control = control_character(comment)
+                if control is not None:  # INPUT-4
+                    raise RecordError(
+                        "a comment holds a control or bidirectional formatting character, "
+                        f"{control}",
+                        line=line,
+                    )
+                comments.append((len(moves), comment))
                 rest = rest[end + 1 :].lstrip()
                 continue
             match = _TURN_LABEL.match(rest)
@@ -432,30 +464,55 @@ def _read_body(
                 raise RecordError(str(exc), line=line, turn=state.turn) from None
             moves.append(move)
             state = apply_move(state, move)
-    return tuple(moves), tuple(comments)
+    return tuple(moves), tuple(comments), state
 
 
 # --------------------------------------------------------------------------- replaying
+
+
+def _play(state: GameState, move: Move, count: int) -> GameState:
+    """The state after the record's move number ``count``, or :class:`RecordError`."""
+    try:
+        return apply_move(state, move)
+    except IllegalMoveError as exc:
+        raise RecordError(
+            f"move {count} ({shown(move)}) is illegal: {exc.reason}",
+            turn=state.turn,
+            rule_id=exc.rule_id,
+        ) from None
+    except HarbourError as exc:
+        raise RecordError(
+            f"move {count} is not a move of this game: {exc}", turn=state.turn
+        ) from None
 
 
 def _replay(start: GameState, moves: tuple[Move, ...]) -> tuple[GameState, ...]:
     states = [start]
     state = start
     for count, move in enumerate(moves, start=1):
-        try:
-            state = apply_move(state, move)
-        except IllegalMoveError as exc:
-            raise RecordError(
-                f"move {count} ({move!r}) is illegal: {exc.reason}",
-                turn=state.turn,
-                rule_id=exc.rule_id,
-            ) from None
-        except HarbourError as exc:
-            raise RecordError(
-                f"move {count} is not a move of this game: {exc}", turn=state.turn
-            ) from None
+        state = _play(state, move, count)
         states.append(state)
     return tuple(states)
+
+
+def _wrong_result(end: GameState, result: Result) -> str | None:
+    """Why a stated result is not the game's, ending at ``end`` (REC-4), or ``None``."""
+    if not end.is_over:
+        return "the record states a result, but the game is not over"
+    final = outcome(end)
+    if (final.points, final.winners) != (result.scores, result.winners):
+        return (
+            f"the record states scores: {_standing(result.scores, result.winners)}; the game "
+            f"gives: {_standing(final.points, final.winners)}"
+        )
+    return None
+
+
+def _standing(points: tuple[int, ...], winners: tuple[int, ...]) -> str:
+    """``"Player 1 10 VP, Player 2 9 VP, winner Player 1"``: seats named as players are."""
+    scores = ", ".join(f"Player {seat + 1} {vp} VP" for seat, vp in enumerate(points))
+    won = " and ".join(f"Player {seat + 1}" for seat in winners)
+    return f"{scores}, {'winners' if len(winners) > 1 else 'winner'} {won}"
 
 
 def replay(record: GameRecord) -> tuple[GameState, ...]:
@@ -463,19 +520,16 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
 
     Every move is applied with the checked :func:`harbour.apply_move`; the first that is
     not legal raises :class:`~harbour.errors.RecordError` naming its turn and rule. A
-    stated result must be the game's: the game over, with those scores and winners.
+    stated result must be the game's: the game over, with those scores and winners; if
+    not, the error names the last turn (a record read from text was already refused by
+    :func:`read_record`, naming the line of its ``Scores`` tag).
     """
     states = _replay(record.start, record.moves)
     end = states[-1]
     if record.result is not None:
-        if not end.is_over:
-            raise RecordError("the record states a result, but the game is not over")
-        final = outcome(end)
-        if (final.points, final.winners) != (record.result.scores, record.result.winners):
-            raise RecordError(
-                f"the record states scores {record.result.scores} and winners "
-                f"{record.result.winners}, the game gives {final.points} and {final.winners}"
-            )
+        problem = _wrong_result(end, record.result)
+        if problem is not None:
+            raise RecordError(problem, turn=end.turn)
     return states
 
 
@@ -495,8 +549,9 @@ def _unstructure_record(record: GameRecord) -> dict[str, Any]:
 def record_from_data(data: object) -> GameRecord:
     """A record from the plain data of its JSON document (the ``"record"`` field), checked.
 
-    The moves are replayed (:func:`replay`), so a document whose moves are illegal or
-    whose stated result is wrong is refused.
+    The moves are replayed as :func:`replay` does, each read just before it is played (so
+    a long list is refused at its first bad move), and a document whose moves are illegal
+    or whose stated result is wrong is refused.
     """
     from harbour.errors import DocumentError
 
@@ -506,24 +561,38 @@ def record_from_data(data: object) -> GameRecord:
     if set(data) != expected:
         raise DocumentError(
             "record",
-            f"expected the fields {', '.join(sorted(expected))}, got {', '.join(sorted(data))}",
+            f"expected the fields {', '.join(sorted(expected))}, got "
+            f"{', '.join(shown(k, 40) for k in sorted(data)[:6])}",
         )
     start = from_data(data["start"], GameState, "record.start")
-    moves = from_data(data["moves"], tuple[Move, ...], "record.moves")
+    listed = data["moves"]
+    if type(listed) is not list:
+        raise DocumentError("record.moves", "expected a list of moves")
     tags = data["tags"]
     if type(tags) is not dict:
         raise DocumentError("record.tags", "expected an object of strings")
     comments = from_data(data["comments"], tuple[tuple[int, str], ...], "record.comments")
     result = from_data(data["result"], Result | None, "record.result")
     try:
-        _check_annotations(tags, dict(comments), len(moves))
-        record = GameRecord(
-            start=start, moves=moves, tags=tuple(tags.items()), comments=comments, result=result
-        )
-        replay(record)
+        _check_annotations(tags, dict(comments), len(listed))
     except HarbourError as exc:
         raise DocumentError("record", str(exc)) from None
-    return record
+    moves: list[Move] = []
+    state = start
+    for count, item in enumerate(listed, start=1):
+        move = from_data(item, Move, f"record.moves[{count - 1}]")
+        try:
+            state = _play(state, move, count)
+        except HarbourError as exc:
+            raise DocumentError("record", str(exc)) from None
+        moves.append(move)
+    if result is not None:
+        problem = _wrong_result(state, result)
+        if problem is not None:
+            raise DocumentError("record.result", problem)
+    return GameRecord(
+        start=start, moves=tuple(moves), tags=tuple(tags.items()), comments=comments, result=result
+    )
 
 
 converter.register_unstructure_hook(GameRecord, _unstructure_record)

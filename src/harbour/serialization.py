@@ -50,7 +50,7 @@ from harbour.cards.effects import Effect, Symbol
 from harbour.cards.files import (
     _Invalid,
     _json_constant,
-    _nesting,
+    _json_shape,
     _no_repeated_keys,
     dump_card_set,
     load_card_data,
@@ -100,6 +100,13 @@ def type_tag(cls: type) -> str:
 
 class _Bad(Exception):
     """A value of the wrong shape, raised inside the converter's hooks."""
+
+
+def _names(names: typing.Iterable[str]) -> str:
+    """Field names for a message: the first few in order, and how many more there are."""
+    listed = sorted(names)
+    shown = ", ".join(_show(n)[1:-1] for n in listed[:5])
+    return shown + (f" and {len(listed) - 5} more" if len(listed) > 5 else "")
 
 
 def _show(value: object) -> str:
@@ -166,18 +173,46 @@ def _is_tuple(tp: Any) -> bool:
 def _tuple_hook(tp: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
     args = typing.get_args(tp)
     if len(args) == 2 and args[1] is Ellipsis:
-        inner = cattrs.cols.homogenous_tuple_structure_factory(tp, conv)
-        size = None
-    else:
-        inner = conv.gen_structure_hetero_tuple(tp)
-        size = len(args)
+        return _homogenous(tp, args[0], conv)
+    inner = conv.gen_structure_hetero_tuple(tp)
+    size = len(args)
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) not in (list, tuple):  # JSON gives lists; plain data may hold tuples
             raise _Bad(f"expected a list, got {_show(value)}")
-        if size is not None and len(value) != size:
+        if len(value) != size:
             raise _Bad(f"expected a list of {size} items, got {len(value)}")
         return inner(value, tp)
+
+    return structure
+
+
+def _homogenous(tp: Any, item: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A list of any length as a tuple, stopping at the first bad item (JSON-5).
+
+    cattrs' own hook reports every bad item, which takes seconds for a long list; this one
+    names only the first, in time proportional to the items before it.
+    """
+    handler = conv.get_structure_hook(item)
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) not in (list, tuple):  # JSON gives lists; plain data may hold tuples
+            raise _Bad(f"expected a list, got {_show(value)}")
+        if item is int and set(map(type, value)) <= {int}:
+            return tuple(value)  # the common case, without a call per item
+        out = []
+        for index, element in enumerate(value):
+            try:
+                out.append(handler(element, item))
+            except Exception as exc:
+                note = cattrs.errors.IterableValidationNote(
+                    f"Structuring {tp} @ index {index}", index, item
+                )
+                exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+                raise cattrs.errors.IterableValidationError(
+                    f"While structuring {tp!r}", [exc], tp
+                ) from None
+        return tuple(out)
 
     return structure
 
@@ -235,7 +270,7 @@ def _structure_cards(value: Any, _: Any) -> CardSet:
         raise _Bad(f"expected a card set (an object with a name and digest), got {_show(value)}")
     extra = set(value) - {"name", "digest", "data"}
     if extra:
-        raise _Bad(f"unknown field(s) {', '.join(sorted(extra))} in a card set")
+        raise _Bad(f"unknown field(s) {_names(extra)} in a card set")
     name, digest = value.get("name"), value.get("digest")
     if type(name) is not str or type(digest) is not str:
         raise _Bad('expected a card set with a "name" and a "digest" (strings)')
@@ -408,7 +443,7 @@ def from_json(text: str | bytes) -> Any:
         raise DocumentError("kind", f"expected one of {allowed}, got {_show(kind)}")
     extra = set(data) - {"format", "kind", kind}
     if extra:
-        raise DocumentError("", f"unknown field(s) {', '.join(sorted(extra))}")
+        raise DocumentError("", f"unknown field(s) {_names(extra)}")
     if kind not in data:
         raise DocumentError(kind, "missing")
     if kind == "record":
@@ -447,7 +482,7 @@ def _format_exception(exc: BaseException, tp: Any) -> str:
     if isinstance(exc, _Bad | HarbourError):
         return str(exc)
     if isinstance(exc, cattrs.errors.ForbiddenExtraKeysError):
-        return f"unknown field(s) {', '.join(sorted(exc.extra_fields))}"
+        return f"unknown field(s) {_names(exc.extra_fields)}"
     if isinstance(exc, KeyError):
         return "a required field is missing"
     return cattrs.v.format_exception(exc, tp)
@@ -465,31 +500,20 @@ def _parse(text: str | bytes) -> Any:
         raise DocumentError("", f"expected JSON text, got {type(text).__name__}")
     if len(text) > MAX_DOCUMENT_BYTES or len(text.encode("utf-8")) > MAX_DOCUMENT_BYTES:
         raise DocumentError("", f"expected at most {MAX_DOCUMENT_BYTES} bytes")
-    depth = _nesting(text)
+    depth, too_long = _json_shape(text, _MAX_DIGITS)
     if depth > MAX_DOCUMENT_NESTING:
         raise DocumentError(
             "", f"expected objects and lists nested at most {MAX_DOCUMENT_NESTING} deep"
         )
+    if too_long:
+        raise DocumentError("", f"expected numbers of at most {_MAX_DIGITS} digits")
     try:
-        return json.loads(
-            text,
-            object_pairs_hook=_no_repeated_keys,
-            parse_int=_parse_int,
-            parse_constant=_json_constant,
-        )
+        return json.loads(text, object_pairs_hook=_no_repeated_keys, parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
         raise DocumentError(
             "", f"not valid JSON: {exc.msg} (at line {exc.lineno}, column {exc.colno})"
         ) from None
-    except _Bad as exc:
-        raise DocumentError("", str(exc)) from None
     except _Invalid as exc:
         raise DocumentError("", exc.reason) from None
     except (ValueError, RecursionError) as exc:
         raise DocumentError("", f"not readable JSON: {exc}") from None
-
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > _MAX_DIGITS:
-        raise _Bad(f"expected numbers of at most {_MAX_DIGITS} digits")
-    return int(text)

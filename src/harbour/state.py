@@ -12,6 +12,7 @@ from typing import TypeAlias
 
 import attrs
 
+from harbour._remake import shown
 from harbour.cards.effects import Effect, Symbol
 from harbour.cards.model import Building, CardSet, PlayerBoard
 from harbour.errors import InvalidValueError
@@ -59,7 +60,7 @@ def count_symbol(cards: CardSet, board: int | None, owned: tuple[int, ...], symb
 def _index(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 0:
         name = f"{type(instance).__name__}.{attribute.name}"
-        raise InvalidValueError(f"{name} must be a whole number >= 0, got {value!r}")
+        raise InvalidValueError(f"{name} must be a whole number >= 0, got {shown(value)}")
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -200,9 +201,10 @@ Pending: TypeAlias = (
 class GameState:
     """The whole state of a game of Harbour; create it with :func:`harbour.new_game`.
 
-    Its ``repr`` is a one-line summary (the card set by name and digest);
-    :func:`harbour.render` draws the whole position and :func:`harbour.to_json` writes
-    every field.
+    Its ``repr`` is a one-line summary (the card set by name and digest); ``str(state)``
+    is the text view of the whole position, the referee's (:func:`harbour.render` with no
+    viewer: every secret shown; a player's view is ``render(state, viewer=seat)``), as
+    python-chess's ``str(board)`` prints the board; :func:`harbour.to_json` writes every field.
     """
 
     # The hash leaves out the fields that stay the same through a game (cards, options,
@@ -256,6 +258,12 @@ class GameState:
         else:
             now = f"turn {self.turn}, Player {self.decider + 1} to decide {self.stack[-1]!r}"
         return f"<GameState {len(self.players)} players, {now}, {self.cards!r}>"
+
+    def __str__(self) -> str:
+        """The referee's text view of the position (:func:`harbour.render`, VIEW-1)."""
+        from harbour.view import render  # the view imports this module
+
+        return render(self)
 
     def _repr_svg_(self) -> str:
         """The whole position as a picture, for Jupyter (:func:`harbour.svg.position`)."""

@@ -20,7 +20,10 @@ stone: a hexagon; coin: a disc marked $; anchor; warehouse: a house; top hat), s
 pictures read in black and white and for colour-blind readers; the colours are from the
 Okabe-Ito palette. Every picture has a natural size and a ``viewBox``, shrinks to the
 width it is given (``max-width:100%``), holds its text as real SVG text, and has a
-``<title>``. Pictures are for
+``<title>``. At its natural size no text is smaller than :data:`MIN_TEXT` pixels (a
+position is :data:`TABLE_WIDTH` wide, so it fits a documentation page's column and a
+notebook's output at that size), and every class name begins with ``harbour-``, so that
+the styles of a page the picture is put in cannot match it (PIC-4). Pictures are for
 people and may change between versions; for programs there is :func:`harbour.to_json`.
 """
 
@@ -45,18 +48,35 @@ from harbour.goods import GOODS, Good, Goods
 from harbour.moves import MovePawn
 from harbour.observation import Observation, PlayerView
 from harbour.rules.abilities import market_points, scored_good
+from harbour.rules.shipping import traders_price
 from harbour.state import BoardSite, CardSite, GameState, Site
 from harbour.view import headline, seen_by
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgImage", "card", "destinations", "position"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "MIN_TEXT",
+    "TABLE_WIDTH",
+    "SvgImage",
+    "card",
+    "destinations",
+    "position",
+]
 
 #: A card's size in SVG user units (a playing card's 5:7).
 CARD_WIDTH = 200
 CARD_HEIGHT = 280
+#: A position's width in SVG user units: its natural width in pixels, narrower than a
+#: documentation page's column (Furo's is 736 px on a laptop), so that the position is shown
+#: at its natural size there and in a notebook (PIC-4).
+TABLE_WIDTH = 720
+#: The smallest font size of any text in a picture, in user units: at the natural size, no
+#: text is smaller than this many pixels (PIC-4).
+MIN_TEXT = 9
 
-# The table's width in user units, and the size of the display's cards on it.
-_TABLE_WIDTH = 1040
-_SCALE = 0.7
+# The display's cards are drawn at their full size, this many in a row.
+_DISPLAY_COLUMNS = 3
+_DISPLAY_GAP = 16
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 _GOOD_COLOURS = {
     Good.FISH: "#0072B2",
@@ -254,11 +274,12 @@ def _card_drawing(item: Building | PlayerBoard | BonusCard, mark: str) -> str:
             f'<path d="M{w - 38} 8 H{w - 6} V28 L{w - 22} 42 L{w - 38} 28 Z" fill="#fff" '
             f'stroke="{_INK}"/>'
         )
-        out.append(_text(w - 22, 27, f"{item.points}", 14, anchor="middle", weight="bold"))
-        out.append(_text(w - 22, 38, "VP", 7, anchor="middle"))
-        # Between the price and the points: a smaller size keeps a long word whole.
+        out.append(_text(w - 22, 25, f"{item.points}", 14, anchor="middle", weight="bold"))
+        out.append(_text(w - 22, 36, "VP", MIN_TEXT, anchor="middle"))
+        # Between the price and the points: a smaller size keeps a long word whole, down
+        # to the smallest size that reads.
         longest = max(len(word) for word in item.name.split())
-        size = min(13.0, (w - 90) / (0.62 * longest))
+        size = max(MIN_TEXT, min(13.0, (w - 90) / (0.62 * longest)))
         out.append(_lines(w / 2, 20, item.name, w - 90, size, anchor="middle", weight="bold")[0])
         kind = "building" + (", first game" if item.first_game else "")
         kind += ", no price" if item.cost is None else ""
@@ -268,7 +289,7 @@ def _card_drawing(item: Building | PlayerBoard | BonusCard, mark: str) -> str:
         kind = "player board" if item.ability is None else "character"
         body = _action_box(item.action, item.symbols, 60, lead="Starting building: ")
         if item.ability is not None:
-            text, _ = _lines(12, 196, item.text, w - 24, 10, css="ability")
+            text, _ = _lines(12, 196, item.text, w - 24, 10, css="harbour-ability")
             body += _text(12, 182, "Ability", 10, weight="bold") + text
     else:
         out.append(name)
@@ -279,12 +300,14 @@ def _card_drawing(item: Building | PlayerBoard | BonusCard, mark: str) -> str:
         rate, _ = _lines(12, 140, describe_bonus_card(item) + ".", w - 24, 12)
         body = icons + rate
     out.append(body)
-    small = _wrap(" · ".join(card_rules(item)), int((w - 24) / (8 * 0.56)))
-    bottom = h - 10 - 10 * (len(small) - 1)
+    small = _wrap(" · ".join(card_rules(item)), int((w - 24) / (MIN_TEXT * 0.56)))
+    bottom = h - 9 - 11 * (len(small) - 1)
     for i, line in enumerate(small):
-        out.append(_text(12, bottom + 10 * i, line, 8, fill="#555555"))
-    out.append(_text(12, bottom - 14, kind, 9, fill="#555555"))
-    out.append(_text(w - 12, bottom - 14, mark, 9, anchor="end", fill="#555555", weight="bold"))
+        out.append(_text(12, bottom + 11 * i, line, MIN_TEXT, fill="#555555"))
+    out.append(_text(12, bottom - 14, kind, MIN_TEXT, fill="#555555"))
+    out.append(
+        _text(w - 12, bottom - 14, mark, MIN_TEXT, anchor="end", fill="#555555", weight="bold")
+    )
     return "".join(out)
 
 
@@ -325,8 +348,10 @@ def position(
 ) -> SvgImage:
     """A picture of the whole table (PIC-2).
 
-    It shows the market squares with their prices and goods, the display with the pawns
-    on its cards, every player's board, warehouse (a track of counters 0 to 6 per good),
+    It shows the market squares with their prices and goods (and, with the Inland
+    Traders, the price they pay for one of each good,
+    :func:`harbour.rules.shipping.traders_price`), the display with the pawns on its
+    cards, every player's board, warehouse (a track of counters 0 to 6 per good),
     buildings, points and pawn, the deck's size, whose turn it is and the decision
     pending, and the last round. ``viewer`` and ``public`` choose what may be shown, as
     for :func:`harbour.render` (VIEW-2): the picture is drawn from
@@ -342,7 +367,7 @@ def position(
     else:
         seen, who = seen_by(state, viewer, public=public), viewer
     marked = frozenset(highlight)
-    w = _TABLE_WIDTH
+    w = TABLE_WIDTH
     out: list[str] = []
     title, y = _lines(16, 26, headline(seen), w - 32, 15, weight="bold")
     out.append(title)
@@ -350,27 +375,26 @@ def position(
         text, y = _lines(16, y, caption, w - 32, 12, fill="#555555")
         out.append(text)
     out.append(_market(seen, 16, y + 4))
-    out.append(_status_box(seen, 420, y + 4))
-    y += 116
+    status, y = _lines(16, y + 110, " · ".join(_status(seen)), w - 32, 12)
+    out.append(status)
+    y += 10
     out.append(_text(16, y, "Display", 13, weight="bold"))
-    y += 8
-    out.append(_display(seen, 16, y, marked))
-    y += CARD_HEIGHT * _SCALE + 30
-    columns = 2
-    panel_w = (w - 32 - 16) / columns
-    layouts = [_layout(seen, view, panel_w) for view in seen.players]
-    panel_h = max(layout.height for layout in layouts)
+    y += 10
+    display, y = _display(seen, 16, y, marked)
+    out.append(display)
+    y += 14
+    panel_w = w - 32
     for seat, view in enumerate(seen.players):
-        px = 16 + (seat % columns) * (panel_w + 16)
-        py = y + (seat // columns) * (panel_h + 14)
-        out.append(_player(seen, seat, view, layouts[seat], who, px, py, panel_w, panel_h, marked))
-    rows = (len(seen.players) + columns - 1) // columns
-    height = y + rows * (panel_h + 14) + 6
+        layout = _layout(seen, view, panel_w)
+        out.append(_player(seen, seat, view, layout, who, 16, y, panel_w, layout.height, marked))
+        y += layout.height + 14
+    height = y + 2
     background = f'<rect width="{w}" height="{height:g}" fill="#F4F7FA"/>'
     return _svg(w, height, headline(seen), background + "".join(out))
 
 
 def _market(seen: Observation, x: float, y: float) -> str:
+    """The market squares and, in a game with them, the Inland Traders (84 units high)."""
     out = [_text(x, y + 14, "Market", 13, weight="bold")]
     for i, (value, good) in enumerate(zip(GAME.market_values, seen.market, strict=True)):
         sx = x + i * 96
@@ -381,10 +405,24 @@ def _market(seen: Observation, x: float, y: float) -> str:
         out.append(_text(sx + 44, y + 40, f"${value}", 14, anchor="middle", weight="bold"))
         out.append(_icon(good, sx + 8, y + 52, 22))
         out.append(_text(sx + 34, y + 68, good.label, 11))
+    price = traders_price(seen)
+    if price is not None:  # INLAND-2: what the traders pay for one of each good
+        tx = x + 4 * 96 + 12
+        icons, after = _goods_icons(Goods(1, 1, 1, 1), tx + 10, y + 52, 18)
+        out.append(
+            f'<g class="harbour-traders"><title>The Inland Traders pay ${price} for one of '
+            f'each good (INLAND-2)</title><rect x="{tx:g}" y="{y + 22:g}" width="196" '
+            f'height="62" rx="6" fill="#fff" stroke="{_INK}" stroke-dasharray="4 2"/>'
+            + _text(tx + 10, y + 40, "Inland Traders", 12, weight="bold")
+            + icons
+            + _text(after + 4, y + 66, f"→ ${price}", 14, weight="bold")
+            + "</g>"
+        )
     return "".join(out)
 
 
-def _status_box(seen: Observation, x: float, y: float) -> str:
+def _status(seen: Observation) -> list[str]:
+    """The deck, the turn and the last round, as short facts."""
     facts = [f"Deck: {seen.deck_size} building(s)"]
     if seen.deck_top:  # OBS-4: what the viewer saw on top of the deck
         facts.append("Top of the deck as seen: " + ", ".join(_name(seen, c) for c in seen.deck_top))
@@ -398,10 +436,7 @@ def _status_box(seen: Observation, x: float, y: float) -> str:
         facts.append(f"Last round: {seen.last_round_turns} turn(s) left")
     if seen.deck_ran_out:
         facts.append("The deck ran out this turn")
-    out = []
-    for i, fact in enumerate(facts):
-        out.append(_text(x, y + 14 + i * 17, fact, 12))
-    return "".join(out)
+    return facts
 
 
 def _name(seen: Observation, index: int) -> str:
@@ -425,30 +460,40 @@ def _pawns(seen: Observation, site: Site, x: float, y: float) -> str:
     return "".join(out)
 
 
-def _outline(x: float, y: float, w: float, h: float) -> str:
+def _site_name(site: Site) -> str:
+    """The value of ``data-site``, which ties a highlight to the site it marks."""
+    return f"card-{site.card}" if isinstance(site, CardSite) else f"board-{site.player}"
+
+
+def _outline(site: Site, x: float, y: float, w: float, h: float) -> str:
+    """A dashed outline just inside the edge of the site drawn at ``(x, y, w, h)``."""
     return (
-        f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="10" '
+        f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{w - 4:g}" height="{h - 4:g}" rx="6" '
         f'fill="none" stroke="{_HIGHLIGHT}" stroke-width="4" stroke-dasharray="8 4" '
-        'class="highlight"/>'
+        f'class="harbour-highlight" data-marks="{_site_name(site)}"/>'
     )
 
 
-def _display(seen: Observation, x: float, y: float, marked: frozenset[Site]) -> str:
+def _display(seen: Observation, x: float, y: float, marked: frozenset[Site]) -> tuple[str, float]:
+    """The display's cards at full size, in rows; the SVG and the ``y`` below it."""
     if not seen.display:
-        return _text(x, y + 30, "(empty)", 12)
+        return _text(x, y + 20, "(empty)", 12), y + 30
     out = []
-    step = CARD_WIDTH * _SCALE + 6
+    step_x, step_y = CARD_WIDTH + _DISPLAY_GAP, CARD_HEIGHT + _DISPLAY_GAP
     for i, index in enumerate(seen.display):
-        cx = x + i * step
+        row, column = divmod(i, _DISPLAY_COLUMNS)
+        cx, cy = x + column * step_x, y + row * step_y
         site = CardSite(index)
         out.append(
-            f'<g transform="translate({cx:g} {y:g}) scale({_SCALE:g})">'
+            f'<g transform="translate({cx:g} {cy:g})" class="harbour-site" '
+            f'data-site="{_site_name(site)}">'
             f"{_card_body(seen.cards.buildings[index], seen.cards)}</g>"
         )
         if site in marked:
-            out.append(_outline(cx, y, CARD_WIDTH * _SCALE, CARD_HEIGHT * _SCALE))
-        out.append(_pawns(seen, site, cx + 18, y + CARD_HEIGHT * _SCALE - 48))
-    return "".join(out)
+            out.append(_outline(site, cx, cy, CARD_WIDTH, CARD_HEIGHT))
+        out.append(_pawns(seen, site, cx + 22, cy + CARD_HEIGHT * 0.75))
+    rows = (len(seen.display) + _DISPLAY_COLUMNS - 1) // _DISPLAY_COLUMNS
+    return "".join(out), y + rows * step_y - _DISPLAY_GAP
 
 
 @functools.lru_cache(maxsize=64)
@@ -575,12 +620,12 @@ def _player(
     sw, sh = w - 282, 50
     out.append(
         f'<rect x="{start_x:g}" y="{start_y:g}" width="{sw:g}" height="{sh:g}" rx="5" '
-        f'fill="#E8E1CF" stroke="{_INK}"/>'
+        f'fill="#E8E1CF" stroke="{_INK}" class="harbour-site" data-site="{_site_name(site)}"/>'
     )
-    text, _ = _lines(start_x + 6, start_y + 14, describe_effect(board.action), sw - 12, 9)
+    text, _ = _lines(start_x + 8, start_y + 16, describe_effect(board.action), sw - 16, 10)
     out.append(text)
     if site in marked:
-        out.append(_outline(start_x, start_y, sw, sh))
+        out.append(_outline(site, start_x, start_y, sw, sh))
     out.append(_pawns(seen, site, start_x + sw - 14, start_y + sh - 4))
     # The ability and bonus card, across the panel, then the buildings owned as tiles a
     # pawn can stand on.
@@ -595,14 +640,15 @@ def _player(
         tile = CardSite(index)
         out.append(
             f'<rect x="{tx:g}" y="{ty:g}" width="{tw:g}" height="24" rx="4" fill="#F2F2F2" '
-            f'stroke="{_INK}" stroke-width="0.8"/>'
+            f'stroke="{_INK}" stroke-width="0.8" class="harbour-site" '
+            f'data-site="{_site_name(tile)}"/>'
         )
         out.append(_text(tx + 6, ty + 16, label, 10))
         if tile in marked:
-            out.append(_outline(tx, ty, tw, 24))
+            out.append(_outline(tile, tx, ty, tw, 24))
         out.append(_pawns(seen, tile, tx + tw - 10, ty + 12))
     if view.pawn is None and not seen.is_over:
         out.append(
-            _text(x + w - 12, y + h - 10, "pawn not moved yet", 9, anchor="end", fill="#777777")
+            _text(x + w - 12, y + h - 10, "pawn not moved yet", 10, anchor="end", fill="#777777")
         )
     return "".join(out)

@@ -1,6 +1,6 @@
 """A testing kit for code built on the engine: Hypothesis strategies and a state machine.
 
-Install it with ``pip install harbour[testing]`` (it needs `Hypothesis
+Install it with ``pip install 'harbour-rules[testing]'`` (it needs `Hypothesis
 <https://hypothesis.readthedocs.io>`_; ``import harbour`` alone never imports it).
 
 - :func:`rules_options`, :func:`card_sets`, :func:`states`, :func:`positions` and
@@ -26,20 +26,19 @@ from typing import Any, TypeVar
 
 import attrs
 
-try:
-    from hypothesis import strategies as st
-    from hypothesis.errors import InvalidArgument
-    from hypothesis.stateful import (
-        RuleBasedStateMachine,
-        initialize,
-        invariant,
-        precondition,
-        rule,
-    )
-except ImportError as exc:  # pragma: no cover - the tests run with Hypothesis installed
-    raise ImportError(
-        "harbour.testing needs Hypothesis, which is not installed: pip install harbour[testing]"
-    ) from exc
+from harbour.extras import require
+
+require("testing")  # before the imports below: one line naming the extra if it is missing
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 from harbour.cards.abilities import (
     AlchemistConversion,

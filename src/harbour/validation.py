@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from harbour._remake import remade, shown
 from harbour.cards.abilities import (
     FreeBuildingAtSetup,
     GainOnPurchase,
@@ -31,8 +32,9 @@ from harbour.cards.abilities import (
 from harbour.cards.effects import Effect, OneOf, Symbol, TwoPart, contains_buy
 from harbour.cards.limits import MAX_BUY, MAX_DOLLARS, MAX_GIFT, MAX_PRICE
 from harbour.cards.model import CardSet
+from harbour.errors import HarbourError
 from harbour.facts import GAME
-from harbour.goods import GOODS, Good, Goods
+from harbour.goods import GOODS, Goods, is_good
 from harbour.options import RulesOptions
 from harbour.rules.buying import affords
 from harbour.rules.turn import sites_in_play
@@ -83,9 +85,15 @@ def validate(state: object) -> tuple[Violation, ...]:
     the deck, the display or a player's hands (STATE-1), the display's size (SETUP-1,
     DISPLAY-1), pawns (TURN-1, TURN-3, ABIL-10), boards (CHAR-2), free buildings (ABIL-8)
     and bonus cards (BONUS-1). Checks that depend on broken ones are skipped, so that this
-    function never raises, whatever it is given.
+    function never raises, whatever it is given: also values made around their
+    constructors (``object.__setattr__``, a tampered pickle) are checked by those
+    constructors, so that goods counting ``-1``, ``True``, ``2.0`` or ``"2"`` anywhere in
+    the players or the pending decisions are reported (STATE-1, INPUT-1).
     """
-    found = list(_types(state))
+    try:
+        found = list(_types(state))
+    except AttributeError:  # a value made around its constructor, with a field never set
+        return (Violation("STATE-1", _NEVER_SET),)
     if found:
         return tuple(found)
     assert isinstance(state, GameState)
@@ -100,6 +108,50 @@ def validate(state: object) -> tuple[Violation, ...]:
 
 
 # --------------------------------------------------------------------------- STATE-1: types
+
+
+#: The violation of a value whose field was never set.
+_NEVER_SET = (
+    "a value of the position has a field that was never set: it was not made by its constructor"
+)
+#: How deeply values nest inside a pending decision (an action of actions, FILE-3).
+_DEEPEST = 8
+
+
+def _unmade(value: object, depth: int = 0) -> str | None:
+    """Why ``value`` and the values inside it are not what their constructors make, or None.
+
+    Each attrs value (goods, a site, an action) is made again by its constructor
+    (:func:`harbour._remake.remade`), the values inside it first.
+    """
+    if depth > _DEEPEST:
+        return "values nest too deeply"
+    if type(value) is tuple:
+        for item in value:
+            problem = _unmade(item, depth + 1)
+            if problem is not None:
+                return problem
+        return None
+    fields = getattr(type(value), "__attrs_attrs__", None)
+    if fields is None:
+        return None
+    for field in fields:
+        try:
+            inner = getattr(value, field.name)
+        except AttributeError:
+            return _NEVER_SET
+        problem = _unmade(inner, depth + 1)
+        if problem is not None:
+            return problem
+    try:
+        made = remade(value)
+        # A hash cached before a field was changed, or never set up, is no hash of it.
+        same = made == value and hash(made) == hash(value)
+    except Exception as exc:  # whatever the constructor refuses: it did not make the value
+        return str(exc) if isinstance(exc, HarbourError) else f"{shown(value)} is not well formed"
+    if not same:
+        return f"{shown(value)} was not made by its constructor"
+    return None
 
 
 def _is_int(value: object, low: int = 0, high: int | None = None) -> bool:
@@ -124,7 +176,7 @@ def _types(state: object) -> Iterator[Violation]:
     if type(state.options) is not RulesOptions:
         yield bad("options", "a RulesOptions")
     if not _is_int(state.seed, 0, 2**64 - 1):
-        yield bad("seed", f"a whole number from 0 to 2**64 - 1, got {state.seed!r}")
+        yield bad("seed", f"a whole number from 0 to 2**64 - 1, got {shown(state.seed)}")
     players = state.players
     if type(players) is not tuple or not all(type(p) is PlayerState for p in players):
         yield bad("players", "a tuple of PlayerState")
@@ -134,24 +186,24 @@ def _types(state: object) -> Iterator[Violation]:
         for seat, player in enumerate(players):
             yield from _player_types(seat, player)
     market = state.market
-    if type(market) is not tuple or len(market) != 4 or not all(type(g) is Good for g in market):
-        yield bad("market", f"a tuple of four goods, got {market!r}")
+    if type(market) is not tuple or len(market) != 4 or not all(is_good(g) for g in market):
+        yield bad("market", f"a tuple of four goods, got {shown(market)}")
     for name in ("display", "deck"):
         if not _int_tuple(getattr(state, name)):
             yield bad(name, "a tuple of building indices")
     if not _is_int(state.current):
-        yield bad("current", f"a seat, got {state.current!r}")
+        yield bad("current", f"a seat, got {shown(state.current)}")
     if not _is_int(state.turn):
-        yield bad("turn", f"a whole number >= 0, got {state.turn!r}")
+        yield bad("turn", f"a whole number >= 0, got {shown(state.turn)}")
     if state.last_round_turns is not None and not _is_int(state.last_round_turns):
         yield bad(
-            "last_round_turns", f"None or a whole number >= 0, got {state.last_round_turns!r}"
+            "last_round_turns", f"None or a whole number >= 0, got {shown(state.last_round_turns)}"
         )
     for name in ("ability_used", "deck_ran_out"):
         if type(getattr(state, name)) is not bool:
             yield bad(name, "True or False")
     if not _is_int(state.bought_this_turn):
-        yield bad("bought_this_turn", f"a whole number >= 0, got {state.bought_this_turn!r}")
+        yield bad("bought_this_turn", f"a whole number >= 0, got {shown(state.bought_this_turn)}")
     stack = state.stack
     if type(stack) is not tuple or not all(type(p) in _PENDING_TYPES for p in stack):
         yield bad("stack", "a tuple of pending decisions")
@@ -164,15 +216,28 @@ def _player_types(seat: int, player: PlayerState) -> Iterator[Violation]:
     where = f"player {seat + 1}'s"
     if type(player.goods) is not Goods:
         yield Violation("STATE-1", f"{where} goods must be Goods")
+    else:
+        problem = _unmade(player.goods)
+        if problem is not None:
+            yield Violation("STATE-1", f"{where} goods: {problem}")
     for name in ("buildings", "free_buildings"):
         if not _int_tuple(getattr(player, name)):
             yield Violation("STATE-1", f"{where} {name} must be a tuple of building indices")
-    if player.pawn is not None and type(player.pawn) not in (CardSite, BoardSite):
-        yield Violation("STATE-1", f"{where} pawn must be None or a site, got {player.pawn!r}")
+    if player.pawn is not None:
+        if type(player.pawn) not in (CardSite, BoardSite):
+            yield Violation(
+                "STATE-1", f"{where} pawn must be None or a site, got {shown(player.pawn)}"
+            )
+        else:
+            problem = _unmade(player.pawn)
+            if problem is not None:
+                yield Violation("STATE-1", f"{where} pawn: {problem}")
     for name in ("board", "bonus_card"):
         value = getattr(player, name)
         if value is not None and not _is_int(value):
-            yield Violation("STATE-1", f"{where} {name} must be None or an index, got {value!r}")
+            yield Violation(
+                "STATE-1", f"{where} {name} must be None or an index, got {shown(value)}"
+            )
 
 
 def _pending_types(pending: Pending) -> Iterator[Violation]:
@@ -196,8 +261,13 @@ def _pending_types(pending: Pending) -> Iterator[Violation]:
             yield Violation("STATE-1", f"{type(pending).__name__} must list indices")
     if isinstance(pending, PendingPurchase) and type(pending.shipped) is not bool:
         yield Violation("STATE-1", "PendingPurchase.shipped must be True or False")
-    if isinstance(pending, PendingEffect) and not isinstance(pending.effect, _EFFECTS):
-        yield Violation("STATE-1", "PendingEffect.effect must be an action")
+    if isinstance(pending, PendingEffect):
+        if not isinstance(pending.effect, _EFFECTS):
+            yield Violation("STATE-1", "PendingEffect.effect must be an action")
+        else:
+            problem = _unmade(pending.effect)
+            if problem is not None:
+                yield Violation("STATE-1", f"PendingEffect.effect: {problem}")
 
 
 _EFFECTS: tuple[type, ...] = typing.get_args(Effect)
@@ -213,14 +283,18 @@ def _indices(state: GameState) -> Iterator[Violation]:
     n_bonus, n = len(cards.bonus_cards), len(state.players)
 
     def buildings(where: str, indices: tuple[int, ...]) -> Iterator[Violation]:
-        if indices and max(indices) >= n_buildings:
+        if len(indices) > n_buildings:  # checked first: the checks below take time per item
             yield Violation(
-                "STATE-1", f"{where} names building {max(indices)}; there are {n_buildings}"
+                "STATE-1", f"{where} names {len(indices)} buildings; there are {n_buildings}"
+            )
+        elif indices and max(indices) >= n_buildings:
+            yield Violation(
+                "STATE-1", f"{where} names building {shown(max(indices))}; there are {n_buildings}"
             )
 
     yield from buildings("the display or deck", state.display + state.deck)
     if state.current >= n:
-        yield Violation("STATE-2", f"current is seat {state.current}; there are {n} seats")
+        yield Violation("STATE-2", f"current is seat {shown(state.current)}; there are {n} seats")
     for seat, player in enumerate(state.players):
         where = f"player {seat + 1}"
         yield from buildings(where, player.buildings + player.free_buildings)
@@ -228,19 +302,25 @@ def _indices(state: GameState) -> Iterator[Violation]:
         if isinstance(pawn, CardSite):
             yield from buildings(f"{where}'s pawn", (pawn.card,))
         elif isinstance(pawn, BoardSite) and pawn.player >= n:
-            yield Violation("STATE-1", f"{where}'s pawn stands on seat {pawn.player}'s board")
+            yield Violation(
+                "STATE-1", f"{where}'s pawn stands on seat {shown(pawn.player)}'s board"
+            )
         if player.board is not None and player.board >= n_boards:
-            yield Violation("STATE-1", f"{where} plays board {player.board}; there are {n_boards}")
+            yield Violation(
+                "STATE-1", f"{where} plays board {shown(player.board)}; there are {n_boards}"
+            )
         if player.bonus_card is not None and player.bonus_card >= n_bonus:
-            yield Violation("STATE-1", f"{where} holds bonus card {player.bonus_card}")
+            yield Violation("STATE-1", f"{where} holds bonus card {shown(player.bonus_card)}")
     for pending in state.stack:
         if isinstance(pending, PendingMove | PendingEffect):
             continue
         seats = [getattr(pending, name, 0) for name in ("player", "owner")]
         if any(seat >= n for seat in seats):
-            yield Violation("STATE-1", f"{pending!r} names a seat the game does not have")
+            yield Violation("STATE-1", f"{shown(pending)} names a seat the game does not have")
         if isinstance(pending, PendingCharacter) and any(b >= n_boards for b in pending.offered):
-            yield Violation("STATE-1", f"{pending!r} offers a board the card set does not have")
+            yield Violation(
+                "STATE-1", f"{shown(pending)} offers a board the card set does not have"
+            )
         if isinstance(pending, PendingFreeBuilding):
             yield from buildings("a free-building choice", pending.options)
 
@@ -254,7 +334,7 @@ def _goods(state: GameState) -> Iterator[Violation]:
         if most > GAME.goods_cap:
             yield Violation(
                 "GOODS-2",
-                f"player {seat + 1} holds {most} of a good; nobody holds more than "
+                f"player {seat + 1} holds {shown(most)} of a good; nobody holds more than "
                 f"{GAME.goods_cap}",
             )
 
@@ -365,7 +445,9 @@ def _turn(state: GameState) -> Iterator[Violation]:
     left = state.last_round_turns
     if left is not None:
         if left > n:
-            yield Violation("STATE-5", f"the last round has at most {n} turns left, got {left}")
+            yield Violation(
+                "STATE-5", f"the last round has at most {n} turns left, got {shown(left)}"
+            )
         if state.turn == 0:
             yield Violation("STATE-5", "the last round cannot begin during setup")
     over = not state.stack
@@ -444,7 +526,7 @@ def _setup_stack(state: GameState) -> Iterator[Violation]:
         if player.goods.total != expected:
             yield Violation(
                 "SETUP-4",
-                f"player {seat + 1} holds {player.goods.total} goods during setup, "
+                f"player {seat + 1} holds {shown(player.goods.total)} goods during setup, "
                 f"expected {expected}",
             )
 
@@ -535,7 +617,7 @@ def _bounds(state: GameState, pending: Pending) -> Iterator[Violation]:
             yield Violation(
                 "STATE-4",
                 f"a purchase has at most ${MAX_MONEY} and 1 to {MAX_BUY} buildings, got "
-                f"${pending.money} and {pending.count}",
+                f"${shown(pending.money)} and {shown(pending.count)}",
             )
         elif not affords(state, state.current, pending.money):
             yield Violation(
@@ -546,7 +628,7 @@ def _bounds(state: GameState, pending: Pending) -> Iterator[Violation]:
             yield Violation(
                 "STATE-4",
                 f"a shipment after a sale buys 1 to {MAX_BUY} buildings with at most "
-                f"${MAX_PRICE}, got {pending.count} and ${pending.money}",
+                f"${MAX_PRICE}, got {shown(pending.count)} and ${shown(pending.money)}",
             )
         if not state.options.inland_traders:
             yield Violation("INLAND-1", "a sale to the Inland Traders in a game without them")
@@ -568,7 +650,7 @@ def _bounds(state: GameState, pending: Pending) -> Iterator[Violation]:
 
 def _gift(state: GameState, gift: PendingGift) -> Iterator[Violation]:
     if not 1 <= gift.amount <= MAX_GIFT:
-        yield Violation("STATE-4", f"a gift is 1 to {MAX_GIFT} goods, got {gift.amount}")
+        yield Violation("STATE-4", f"a gift is 1 to {MAX_GIFT} goods, got {shown(gift.amount)}")
     current = state.current
     receiver = gift.player
     ability = _ability(state, receiver)
@@ -584,5 +666,5 @@ def _gift(state: GameState, gift: PendingGift) -> Iterator[Violation]:
         yield Violation(
             "STATE-4",
             f"a gift to player {receiver + 1} must come from an ability that gives one "
-            f"(ABIL-6, ABIL-7 or ABIL-10), got cause {gift.cause!r}",
+            f"(ABIL-6, ABIL-7 or ABIL-10), got cause {shown(gift.cause)}",
         )

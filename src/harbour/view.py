@@ -36,6 +36,7 @@ from harbour.observation import (
     observe,
 )
 from harbour.rules.abilities import market_points, scored_good
+from harbour.rules.shipping import traders_price
 from harbour.rules.table import step_of
 from harbour.state import (
     BoardSite,
@@ -189,6 +190,9 @@ def _lines(seen: Observation, viewer: int | None) -> list[str]:
         for value, good in zip(GAME.market_values, seen.market, strict=True)
     )
     out.append(_fit(f"Market: {squares}   Deck: {seen.deck_size} building(s)"))
+    traders = traders_price(seen)  # INLAND-2, None in a game without them
+    if traders is not None:
+        out.append(_fit(f"Inland Traders: buy one of each good for ${traders}, before shipping"))
     if seen.deck_top:  # OBS-4: what the viewer saw on top of the deck
         top = ", ".join(cards.buildings[c].name for c in seen.deck_top)
         out.append(_fit(f"Top of the deck as you saw it: {top}"))

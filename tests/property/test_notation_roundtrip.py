@@ -33,7 +33,7 @@ from harbour import (
     RulesOptions,
 )
 from harbour.cards.identity import BUILT_IN_CARD_SETS
-from harbour.cards.limits import MAX_NAME
+from harbour.cards.limits import MAX_NAME, control_character
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
 from harbour.notation import describe_move, format_move, parse_move, read_move
@@ -162,16 +162,17 @@ def test_built_in_names_are_written_as_names_and_abbreviate(name: str) -> None:
 
 # --------------------------------------------------------------------------- any names
 
-#: Characters that names in card files may hold and that the notation must survive.
+#: Characters that names in card files may hold and that the notation must survive (no
+#: control characters: a card refuses them, INPUT-4).
 NAME_CHARACTERS = st.one_of(
-    st.sampled_from(list("abAB ;{}+#$'.’0123456789\n\r\t\x0b\x0c\x85\u2028\u00a0")),
+    st.sampled_from(list("abAB ;{}+#$'.’0123456789\u00a0\u00ad\u200b\u2060")),
     st.sampled_from(["nothing", "later", "board 2", "Board2", "go ", " + "]),
-    st.characters(codec="utf-8"),
+    st.characters(codec="utf-8", exclude_categories=("Cc", "Zl", "Zp")),
 )
 NAMES = (
     st.lists(NAME_CHARACTERS, min_size=1, max_size=6)
     .map("".join)
-    .filter(lambda n: bool(n.strip()) and len(n) <= MAX_NAME)
+    .filter(lambda n: bool(n.strip()) and len(n) <= MAX_NAME and control_character(n) is None)
 )
 
 

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import harbour
 from harbour import actions, tensors
@@ -81,3 +81,38 @@ def test_a_capped_game_is_truncated_and_equal_seeds_give_equal_games() -> None:
     environment.reset(seed=3)
     assert environment.state == first
     assert environment.state == harbour.new_game(2, seed=3)
+
+
+@pytest.mark.rules("ENV-5")
+def test_pettingzoos_render_test() -> None:
+    assert set(harbour_pettingzoo.RENDER_MODES) == {"human", "ansi", "rgb_array"}
+    render_test(lambda render_mode=None: harbour_pettingzoo.env(players=3, render_mode=render_mode))
+
+
+@pytest.mark.rules("ENV-5", "VIEW-1", "PIC-2")
+def test_render_modes_draw_the_referees_view(capsys: pytest.CaptureFixture[str]) -> None:
+    options = harbour.RulesOptions(bonus_cards=True)
+    environment = harbour_pettingzoo.env(players=2, options=options, render_mode="ansi")
+    environment.reset(seed=3)
+    text = environment.render()
+    assert isinstance(text, str)
+    assert text == harbour.render(environment.state)
+    assert "bonus card:" in text  # the referee's view shows every bonus card
+    assert harbour_pettingzoo.env(players=2).render() is None
+    human = harbour_pettingzoo.env(players=2, options=options, render_mode="human")
+    human.reset(seed=3)
+    assert human.render() is None
+    assert capsys.readouterr().out == text + "\n"
+    pixels = harbour_pettingzoo.env(players=2, render_mode="rgb_array")
+    pixels.reset(seed=3)
+    image = pixels.render()
+    assert isinstance(image, np.ndarray)
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    assert image.shape[0] > 100 and image.shape[1] > 100
+    assert len(np.unique(image.reshape(-1, 3), axis=0)) > 10  # a picture, not a blank
+
+
+@pytest.mark.rules("ENV-5")
+def test_an_unknown_render_mode_is_refused() -> None:
+    with pytest.raises(harbour.InvalidValueError, match="render_mode"):
+        harbour_pettingzoo.env(render_mode="rgb")

@@ -102,7 +102,7 @@ def test_the_kit_without_hypothesis_says_what_to_install() -> None:
         "    raise SystemExit('no ImportError')\n"
     )
     assert result.returncode == 0, result.stderr
-    assert "pip install harbour[testing]" in result.stdout
+    assert "pip install 'harbour-rules[testing]'" in result.stdout
 
 
 # --------------------------------------------------------------------------- rules_options

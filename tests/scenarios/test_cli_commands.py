@@ -20,6 +20,7 @@ from harbour.cli.play import play_game
 from harbour.cli.reference import clause, rule_ids
 from harbour.demo import bot_seed
 from harbour.records import write_record
+from tests.support import greedy_game, play
 from tests.test_rule_coverage import spec_ids
 
 
@@ -28,6 +29,11 @@ def run(args: list[str], text: str = "") -> tuple[int, str]:
     result = CliRunner(env={"COLUMNS": "200"}).invoke(command, args, input=text)
     assert "Traceback" not in result.output
     return result.exit_code, result.output
+
+
+def flat(text: str) -> str:
+    """The text with its line wrapping undone."""
+    return " ".join(text.split())
 
 
 @pytest.mark.rules("TURN-6", "END-3")
@@ -46,7 +52,7 @@ def test_play_a_whole_game_from_the_terminal_with_an_illegal_try_and_a_retry() -
             harbour.legal_moves(state)[0] if seat == 0 else bot.choose(harbour.observe(state, seat))
         )
         state = harbour.apply_move(state, move)
-    assert harbour.narrate.describe_outcome(state) in out
+    assert flat(harbour.narrate.describe_outcome(state)) in flat(out)
 
 
 @pytest.mark.rules("OBS-3", "BONUS-3")
@@ -78,19 +84,13 @@ def test_undo_takes_back_the_humans_last_decision() -> None:
 
 @pytest.mark.rules("REC-1")
 def test_replay_checks_and_narrates_a_record(tmp_path: Path) -> None:
-    state = harbour.new_game(2, seed=4)
-    moves = []
-    bots = [GreedyBot(1), GreedyBot(2)]
-    while not state.is_over:
-        seat = harbour.current_player(state)
-        move = bots[seat].choose(harbour.observe(state, seat))
-        moves.append(move)
-        state = harbour.apply_move(state, move)
+    start, moves = greedy_game(2, 4)
+    state = play(start, *moves)
     record = tmp_path / "game.rec"
     record.write_text(write_record(harbour.new_game(2, seed=4), moves), encoding="utf-8")
     code, out = run(["replay", str(record)])
     assert code == 0, out
-    assert harbour.narrate.describe_outcome(state) in out
+    assert flat(harbour.narrate.describe_outcome(state)) in flat(out)
     half = tmp_path / "half.rec"
     half.write_text(write_record(harbour.new_game(2, seed=4), moves[:10]), encoding="utf-8")
     code, out = run(["replay", str(half)])
@@ -118,9 +118,9 @@ def test_rule_prints_the_clause_and_suggests_close_ids() -> None:
     assert set(rule_ids()) == spec_ids()
     code, out = run(["rule", "int-3"])
     assert code == 0
-    assert out.startswith("### INT-3: Re-entry order of several shipped goods")
-    assert "**Alternatives.** `ReentryOrder.KEPT`" in out
-    assert "INT-4" not in out.splitlines()[0] and "### INT-4" not in out
+    assert out.startswith("INT-3: Re-entry order of several shipped goods\n")
+    assert "Alternatives. ReentryOrder.KEPT" in flat(out)
+    assert "INT-4" not in out
     assert clause("TOLL-2") is not None and clause("TOLL-2").startswith("### TOLL-2")  # type: ignore[union-attr]
     code, out = run(["rule", "TOLL-22"])
     assert code == 1 and "did you mean TOLL-2" in out

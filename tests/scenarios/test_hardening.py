@@ -7,6 +7,7 @@ seeds, and the two mutants that once survived the whole suite.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import threading
@@ -89,6 +90,119 @@ def test_sets_of_goods_and_buildings_may_be_given_in_any_order() -> None:
     assert harbour.explain(state, harbour.Purchase(both[:1])) is None
 
 
+def forged(value: Any, **fields: Any) -> Any:
+    """A copy of ``value`` with fields set around its constructor (``object.__setattr__``)."""
+    twin = copy.copy(value)
+    for name, field in fields.items():
+        object.__setattr__(twin, name, field)
+    return twin
+
+
+def refused_everywhere(state: harbour.GameState, move: Any, match: str) -> None:
+    """The four move functions refuse ``move`` with ``InvalidMoveError`` (``can_apply``: False)."""
+    harbour.legal_moves(state)  # listed just now: only the listed objects skip the check
+    for check in (harbour.apply_move, harbour.verify_move, harbour.explain):
+        with pytest.raises(harbour.InvalidMoveError, match=match):
+            check(state, move)
+    assert harbour.can_apply(state, move) is False
+
+
+@pytest.mark.rules("INPUT-1", "ACT-6", "ACT-5")
+def test_moves_made_around_their_constructors_are_refused_by_the_checks() -> None:
+    # Each of these once reached the rules: raw TypeError, IndexError or AttributeError,
+    # a square read from the end of the market, or an exchange gaining one good twice.
+    swap = position(goods=[Goods(fish=1), Goods()], display=["harbour-crier"])
+    swap = play(swap, harbour.MovePawn(CardSite(card("harbour-crier"))), harbour.ChoosePart(0))
+    assert harbour.SwapSquares(0, 1) in harbour.legal_moves(swap)
+    refused_everywhere(swap, forged(harbour.SwapSquares(0, 1), first=-1), "from 0 to 3, got -1")
+    refused_everywhere(swap, forged(harbour.SwapSquares(0, 1), first=True), "got True")
+    refused_everywhere(swap, forged(harbour.SwapSquares(0, 1), first=1, second=0), "first < second")
+    state = harbour.new_game(2, seed=1)
+    for move, match in [
+        (forged(harbour.ChooseStartingGoods(Goods(fish=3)), goods=(F, 3)), "must be Goods"),
+        (
+            forged(harbour.ChooseStartingGoods(Goods(fish=3)), goods=forged(Goods(), fish=-3)),
+            "fish",
+        ),
+        (
+            forged(harbour.ChooseStartingGoods(Goods(fish=3)), goods=forged(Goods(), fish="3")),
+            "'3'",
+        ),
+        (forged(harbour.PayToll(F), good=0), "must be a Good"),
+        (forged(harbour.PayToll(F), good=int.__new__(Good, 7)), "must be a Good"),
+        (forged(harbour.ExchangeGoods(F, (W,)), gain=(W, W)), "twice"),
+        (forged(harbour.Ship((F, S)), goods=(S, F)), "not as its constructor makes it"),
+        (forged(harbour.Ship((F,)), goods=[F]), "not as its constructor makes it"),
+        (forged(harbour.Purchase((2,)), cards=(S,)), "whole number"),
+        (forged(harbour.MovePawn(CardSite(1)), site=forged(CardSite(1), card=-1)), "CardSite.card"),
+        (forged(harbour.MovePawn(BoardSite(1)), site=forged(BoardSite(1), player=1.0)), "1.0"),
+        (object.__new__(harbour.ChooseOption), "never set"),
+    ]:
+        with pytest.raises(harbour.InvalidMoveError, match=match):
+            harbour.explain(state, move)
+        assert harbour.can_apply(state, move) is False
+    # A well-formed move with an index too long to print is refused, not a ValueError.
+    huge = 10**5000
+    with pytest.raises(harbour.InvalidMoveError, match="no building <a whole number of about"):
+        harbour.verify_move(state, harbour.MovePawn(CardSite(huge)))
+    refusal = harbour.explain(state, harbour.ChooseOption(huge))
+    assert refusal is not None and refusal.rule_id == "TURN-6"
+
+
+@pytest.mark.rules("INPUT-1")
+def test_a_forged_move_equal_to_a_listed_one_does_not_skip_the_check() -> None:
+    # The engine skips the check of a move legal_moves just listed. ChooseOption(True) ==
+    # ChooseOption(1), so equality would let a forged move through: only the very object
+    # listed skips it.
+    state = position(goods=[Goods(fish=2, stone=5), Goods()], display=["net-loft"])
+    state = harbour.apply_move(state, harbour.MovePawn(BoardSite(0)))
+    listed = harbour.legal_moves(state)
+    option = next(m for m in listed if m == harbour.ChooseOption(1))
+    twin = forged(option, index=True)
+    assert twin == option and twin is not option
+    refused_everywhere(state, twin, "got True")
+    listed = harbour.legal_moves(state)
+    assert harbour.apply_move(state, option) == harbour.apply_move(state, harbour.ChooseOption(1))
+
+
+@pytest.mark.rules("INPUT-1", "STATE-1")
+def test_a_forged_move_that_is_accepted_leaves_only_values_its_constructors_made() -> None:
+    # Goods whose hash was cached before a count was changed: equal to good goods, but
+    # hashed as others. The checked path applies the move as its constructors make it.
+    state = harbour.new_game(2, seed=1)
+    goods = Goods(fish=2, stone=1)
+    hash(goods)
+    stale = forged(goods)
+    hash(stale)
+    object.__setattr__(stale, "fish", 3)
+    object.__setattr__(stale, "stone", 0)
+    move = harbour.ChooseStartingGoods(stale)
+    after = harbour.apply_move(state, move)
+    clean = harbour.apply_move(state, harbour.ChooseStartingGoods(Goods(fish=3)))
+    assert after == clean and hash(after) == hash(clean)
+    assert harbour.validate(after) == ()
+    assert harbour.from_json(harbour.to_json(after)) == after
+
+
+@pytest.mark.rules("INPUT-1", "STATE-1", "GOODS-1")
+def test_validate_reports_goods_and_sites_made_around_their_constructors() -> None:
+    # A string count once made validate raise TypeError; -1, True and 2.0 passed.
+    state = in_play()
+    for count in (-1, True, 2.0, "2", None, 10**5000):
+        broken = with_player(state, 0, goods=forged(Goods(fish=1), fish=count))
+        assert "STATE-1" in rules_broken(broken) or "GOODS-2" in rules_broken(broken), count
+    assert "GOODS-2" in rules_broken(with_player(state, 0, goods=forged(Goods(), fish=10**5000)))
+    for pawn in (
+        forged(CardSite(1), card=-1),
+        forged(BoardSite(0), player="0"),
+        object.__new__(CardSite),
+    ):
+        assert "STATE-1" in rules_broken(with_player(state, 0, pawn=pawn))
+    assert harbour.validate(forged(state, turn=object.__new__(Goods))) != ()
+    half_made = object.__new__(harbour.GameState)
+    assert [v.rule_id for v in harbour.validate(half_made)] == ["STATE-1"]
+
+
 # --------------------------------------------------------------------------- INPUT-2: options
 
 
@@ -166,6 +280,25 @@ def test_ceilings_hold_for_cards_made_in_code_too() -> None:
     ):
         with pytest.raises(harbour.InvalidValueError):
             make()
+
+
+@pytest.mark.rules("INPUT-4", "FILE-2", "COMP-4")
+@pytest.mark.parametrize("control", ["\x00", "\x1b", "\x7f", "\x9b", "\u202e", "\u2066", "\u2028"])
+def test_texts_with_control_characters_are_refused_where_they_are_made(control: str) -> None:
+    # A NUL made the pictures ill-formed XML; ESC and U+202E reached the terminal.
+    name = f"Net{control}Loft"
+    with pytest.raises(harbour.InvalidValueError, match=r"Building\.name must not hold control"):
+        attrs.evolve(ORIGINAL_SET.buildings[0], name=name)
+    with pytest.raises(harbour.InvalidValueError, match=r"CardSet\.name"):
+        attrs.evolve(ORIGINAL_SET, name=name)
+    data = dump_card_set(ORIGINAL_SET)
+    data["buildings"][0]["name"] = name
+    with pytest.raises(CardFileError) as caught:
+        load_card_data(data)
+    assert caught.value.field == "name" and f"U+{ord(control):04X} at character 4" in str(
+        caught.value
+    )
+    assert control not in str(caught.value)  # shown escaped
 
 
 # --------------------------------------------------------------------------- FILE-4: files

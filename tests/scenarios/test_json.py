@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -296,6 +297,59 @@ def test_large_and_deep_documents_are_refused_unread() -> None:
     quoted = json.dumps({"format": "[" * 100})
     with pytest.raises(DocumentError, match="format"):
         harbour.from_json(quoted)
+
+
+def near_the_limit(item: object, place: Callable[[Doc, list[object]], object]) -> str:
+    """A state document of almost MAX_DOCUMENT_BYTES whose ``place`` holds a list of ``item``."""
+    document = json.loads(harbour.to_json(played(decisions=5)))
+    size = len(json.dumps(document, separators=(",", ":")))
+    count = (MAX_DOCUMENT_BYTES - size - 1000) // (len(json.dumps(item, separators=(",", ":"))) + 1)
+    place(document, [item] * count)
+    text = json.dumps(document, separators=(",", ":"))
+    assert MAX_DOCUMENT_BYTES - 2000 < len(text.encode("utf-8")) <= MAX_DOCUMENT_BYTES
+    return text
+
+
+@pytest.mark.rules("JSON-5")
+@pytest.mark.parametrize(
+    ("item", "place", "field"),
+    [
+        ("x", lambda d, items: d["state"].update(deck=items), "state.deck[0]"),
+        ({}, lambda d, items: d["state"].update(deck=items), "state.deck[0]"),
+        ([], lambda d, items: d["state"].update(players=items), "state.players[0]"),
+        (
+            {"type": "pending-move", "x": 1},
+            lambda d, items: d["state"].update(stack=items),
+            "state.stack[0]",
+        ),
+        (1, lambda d, items: d["state"]["players"][0].update(buildings=items), "state"),
+    ],
+)
+def test_a_document_near_the_size_limit_is_refused_within_a_second(
+    item: object, place: Callable[[Doc, list[object]], object], field: str
+) -> None:
+    # A long list of wrong items once took 72 s to refuse: one message was built per item.
+    text = near_the_limit(item, place)
+    began = time.process_time()
+    with pytest.raises(DocumentError) as caught:
+        harbour.from_json(text)
+    spent = time.process_time() - began
+    assert caught.value.field == field and len(str(caught.value)) < 300
+    # JSON-5 says well under a second; twice that leaves room for a slow, shared machine.
+    assert spent < 2.0, f"{spent:.2f} s of CPU time to refuse {len(text)} bytes"
+
+
+@pytest.mark.rules("JSON-5", "REC-4")
+def test_a_record_document_stops_at_its_first_illegal_move() -> None:
+    document = json.loads(harbour.to_json(played(decisions=0)))
+    record = {"start": document["state"], "tags": {}, "comments": [], "result": None}
+    record["moves"] = [{"type": "ship", "goods": ["fish"], "keep": {"fish": 1}}] * 70_000
+    text = json.dumps({"format": FORMAT, "kind": "record", "record": record})
+    assert len(text) > MAX_DOCUMENT_BYTES // 2
+    began = time.process_time()
+    with pytest.raises(DocumentError, match=r"move 1 .* is illegal"):
+        harbour.from_json(text)
+    assert time.process_time() - began < 2.0
 
 
 @pytest.mark.rules("JSON-6")

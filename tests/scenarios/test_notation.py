@@ -261,7 +261,15 @@ def test_market_squares_may_be_written_without_dollars_or_spaces() -> None:
 
 @pytest.mark.rules("NOTE-3")
 def test_unprintable_and_seat_like_names_are_written_by_index() -> None:
-    odd = ["Board2", "Line\u2028Break", "Tab\tName", "Non\u00a0Break", "Bell\x07", "Plain Name"]
+    # Control characters never get this far (INPUT-4); other unprintable ones may.
+    odd = [
+        "Board2",
+        "Line\u200bBreak",
+        "Soft\u00adHyphen",
+        "Non\u00a0Break",
+        "Word\u2060Join",
+        "Plain Name",
+    ]
     buildings = (
         tuple(
             attrs.evolve(b, name=name) for b, name in zip(ORIGINAL_SET.buildings, odd, strict=False)
@@ -347,3 +355,64 @@ def test_a_pawn_move_label_says_whose_building_and_the_toll() -> None:
     assert describe_move(hatted, smokehouse).startswith(
         "Move to the Smokehouse (Player 2's, no toll; "
     )
+
+
+def _moves_of_games() -> list[tuple[harbour.GameState, harbour.Move]]:
+    """Every legal move of a few random games with every optional rule, with its state."""
+    found: list[tuple[harbour.GameState, harbour.Move]] = []
+    every = harbour.RulesOptions(characters=True, bonus_cards=True, inland_traders=True)
+    for seed in range(4):
+        state = harbour.new_game(3, seed=seed, options=every)
+        rng = harbour.rng.SplitMix64(seed)
+        while not state.is_over:
+            moves = harbour.legal_moves(state)
+            found += [(state, move) for move in moves]
+            state = harbour.apply_move(state, rng.choice(moves))
+    return found
+
+
+@pytest.mark.rules("NOTE-5")
+def test_str_of_a_move_says_what_it_does_and_agrees_with_the_long_form() -> None:
+    kinds: set[type] = set()
+    for state, move in _moves_of_games():
+        text = str(move)
+        assert text == harbour.notation.move_text(move)
+        assert text and "\n" not in text and text != repr(move) and "(" not in text
+        long = describe_move(state, move)
+        if isinstance(
+            move,
+            harbour.ChooseStartingGoods
+            | harbour.PayToll
+            | harbour.DeferToll
+            | harbour.TakeGoods
+            | harbour.ExchangeGoods
+            | harbour.Ship
+            | harbour.UseAbility,
+        ):
+            assert long == text  # one sentence for the moves that name no card
+        else:
+            assert long.split(" ")[0] == text.split(" ")[0]  # the same verb
+        kinds.add(type(move))
+    assert len(kinds) >= 12
+
+
+@pytest.mark.rules("NOTE-5")
+def test_str_names_buildings_boards_and_seats_by_number() -> None:
+    assert str(harbour.MovePawn(CardSite(3))) == "Move to building 3"
+    assert str(harbour.MovePawn(BoardSite(1))) == "Move to Player 2's starting building"
+    assert str(harbour.Purchase((7, 2))) == "Buy buildings 2 and 7"
+    assert str(harbour.Purchase((4,))) == "Buy building 4"
+    assert str(harbour.Purchase(())) == "Buy nothing"
+    assert str(harbour.ChooseCharacter(2)) == "Keep character board 2"
+    assert str(harbour.SwapSquares(0, 3)) == "Swap the goods on the $2 and $5 squares"
+    assert str(harbour.SellToTraders()) == "Sell one of each good to the Inland Traders"
+    assert str(harbour.ChoosePart(1)) == "Do part 2 first"
+
+
+@pytest.mark.rules("VIEW-1")
+def test_str_of_a_state_is_the_referees_text_view() -> None:
+    options = harbour.RulesOptions(bonus_cards=True)
+    state = harbour.new_game(2, seed=8, options=options)
+    assert str(state) == harbour.render(state)
+    assert str(state).startswith("Harbour, 2 players")
+    assert repr(state).startswith("<GameState")

@@ -190,6 +190,63 @@ def test_replay_checks_every_move_and_the_stated_result() -> None:
 
 
 @pytest.mark.rules("REC-4")
+def test_a_wrong_stated_result_is_refused_naming_its_line_and_turn() -> None:
+    # The error once had neither a line nor a turn.
+    start, moves = game()
+    lines = write_record(start, moves).splitlines()
+    scores = next(i for i, line in enumerate(lines) if line.startswith("[Scores "))
+    winners = next(i for i, line in enumerate(lines) if line.startswith("[Winners "))
+    end = replay(read_record("\n".join(lines)))[-1]
+    right = lines[scores]
+    lines[scores] = '[Scores "999 0"]'
+    with pytest.raises(RecordError, match="states scores") as caught:
+        read_record("\n".join(lines))
+    assert (caught.value.line, caught.value.turn) == (scores + 1, end.turn)
+    assert str(caught.value).startswith(f"line {scores + 1}, turn {end.turn}: ")
+    lines[scores] = right
+    seats = lines[winners].split('"')[1]
+    lines[winners] = '[Winners "2"]' if seats == "1" else '[Winners "1"]'
+    with pytest.raises(RecordError, match="winner") as caught:
+        read_record("\n".join(lines))
+    assert (caught.value.line, caught.value.turn) == (winners + 1, end.turn)
+    record = read_record(write_record(start, moves))
+    assert record.result is not None
+    wrong = attrs.evolve(record, result=Result((999, 0), record.result.winners))
+    with pytest.raises(RecordError, match="states scores") as caught:
+        replay(wrong)
+    assert caught.value.turn == end.turn
+    unfinished = write_record(start, moves[:-1]).splitlines()
+    unfinished.insert(6, lines[scores])
+    unfinished.insert(7, lines[winners])
+    with pytest.raises(RecordError, match="not over") as caught:
+        read_record("\n".join(unfinished))
+    assert caught.value.line == 7
+
+
+@pytest.mark.rules("REC-2", "REC-3", "INPUT-4")
+@pytest.mark.parametrize("control", ["\x1b", "\x00", "\u202e", "\x85", "\u2028"])
+def test_tags_and_comments_hold_no_control_characters(control: str) -> None:
+    start, moves = game(limit=6)
+    with pytest.raises(harbour.InvalidValueError, match="Event"):
+        write_record(start, moves, tags={"Event": f"a{control}b"})
+    with pytest.raises(harbour.InvalidValueError, match="comment"):
+        write_record(start, moves, comments={1: f"a{control}b"})
+    text = write_record(start, moves, tags={"Event": "TAG"}, comments={1: "NOTE"})
+    lines = text.splitlines()
+    tag = next(i for i, line in enumerate(lines) if "TAG" in line)
+    note = next(i for i, line in enumerate(lines) if "NOTE" in line)
+    escaped = json.dumps(f"a{control}b")  # the control written as a JSON escape
+    for bad, line in (
+        (text.replace('"TAG"', escaped), tag + 1),
+        (text.replace("NOTE", f"a{control}b"), note + 1),
+    ):
+        with pytest.raises(RecordError) as caught:
+            read_record(bad)
+        if control not in "\x85\u2028":  # these also break the line they are on
+            assert "control" in str(caught.value) and caught.value.line == line
+
+
+@pytest.mark.rules("REC-4")
 def test_a_record_is_also_a_json_document() -> None:
     start, moves = game(limit=50)
     record = read_record(write_record(start, moves, tags={"Event": "x"}, comments={2: "c"}))

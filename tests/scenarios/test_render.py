@@ -10,6 +10,7 @@ import pytest
 
 import harbour
 from harbour import CardSite, GameState, Goods
+from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_bonus_card
 from harbour.cards.model import BonusCard
 from harbour.goods import Good
@@ -289,3 +290,17 @@ def test_at_the_end_a_viewer_sees_every_bonus_card_and_the_audience_none() -> No
         assert "bonus card: hidden" not in text
         assert all(f"bonus card: {name}" in text for name in names)
     assert harbour.render(state, public=True).count("bonus card: hidden") == 3
+
+
+@pytest.mark.rules("VIEW-1", "INLAND-2")
+@pytest.mark.parametrize("price", [5, 8])
+def test_the_view_shows_the_inland_traders_price_of_the_card_set(price: int) -> None:
+    cards = attrs.evolve(ORIGINAL_SET, inland_traders_price=price)
+    with_traders = harbour.RulesOptions(inland_traders=True)
+    state = harbour.new_game(3, seed=4, options=with_traders, cards=cards)
+    line = f"Inland Traders: buy one of each good for ${price}, before shipping"
+    for viewer in (None, 0, 2):
+        assert line in harbour.render(state, viewer).splitlines()
+    assert line in harbour.render(state, public=True).splitlines()
+    without = harbour.new_game(3, seed=4, cards=cards)
+    assert "Inland Traders" not in harbour.render(without)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import struct
 import zlib
 from collections.abc import Iterator
@@ -152,16 +153,123 @@ def test_the_position_shows_the_table() -> None:
     assert len(pawns) == sum(p.pawn is not None for p in state.players)
 
 
+def boxes(
+    root: ElementTree.Element, attribute: str
+) -> dict[str, tuple[float, float, float, float]]:
+    """The rectangle (left, top, right, bottom) of each element with ``attribute``, by its value.
+
+    A rectangle gives its own; a group (a display card) its translation and a card's size.
+    """
+    found = {}
+    for element in root.iter():
+        key = element.get(attribute)
+        if key is None:
+            continue
+        if element.tag == f"{SVG}rect":
+            x, y, w, h = (float(element.attrib[a]) for a in ("x", "y", "width", "height"))
+        else:
+            move = re.fullmatch(r"translate\(([\d.]+) ([\d.]+)\)", element.attrib["transform"])
+            assert move, element.attrib
+            x, y, w, h = float(move[1]), float(move[2]), svg.CARD_WIDTH, svg.CARD_HEIGHT
+        assert key not in found, key
+        found[key] = (x, y, x + w, y + h)
+    return found
+
+
 @pytest.mark.rules("PIC-2")
 def test_highlights_outline_the_sites_given() -> None:
     state = fixed()
     sites = svg.destinations(state)
     assert sites and all(isinstance(s, CardSite | BoardSite) for s in sites)
+    assert any(isinstance(s, BoardSite) for s in sites) and CardSite(card("net-loft")) in sites
     plain = svg.position(state)
     marked = svg.position(state, highlight=sites, caption="Player 2 to move")
-    assert plain.count('class="highlight"') == 0
-    assert marked.count('class="highlight"') == len(set(sites))
+    assert plain.count('class="harbour-highlight"') == 0
+    assert marked.count('class="harbour-highlight"') == len(set(sites))
     assert "Player 2 to move" in words(parsed(marked))
+    # Each outline lies just inside the edge of the site it marks.
+    root = parsed(marked)
+    outlines, places = boxes(root, "data-marks"), boxes(root, "data-site")
+    expected = {f"card-{s.card}" if isinstance(s, CardSite) else f"board-{s.player}" for s in sites}
+    assert set(outlines) == expected and expected < set(places)
+    for key, (left, top, right, bottom) in outlines.items():
+        x0, y0, x1, y1 = places[key]
+        assert (left, top, right, bottom) == (x0 + 2, y0 + 2, x1 - 2, y1 - 2), key
+
+
+def pictures_of_every_kind() -> Iterator[str]:
+    """Every card of three sets, and positions with every option, for several viewers."""
+    for cards in (ORIGINAL_SET, EXAMPLE, EVERY_ABILITY_SET):
+        for item in every_card(cards):
+            yield svg.card(item, cards)
+    options = {"characters": True, "bonus_cards": True, "inland_traders": True}
+    states = [fixed(), *played(4, 3, 200, **options)[::25], played(2, 5, 10_000)[-1]]
+    for state in states:
+        yield svg.position(state, highlight=svg.destinations(state) if not state.is_over else ())
+        yield svg.position(state, 0)
+
+
+def scale_of(transform: str) -> float:
+    """The scale factor of an SVG ``transform`` made of translations and uniform scales."""
+    factor = 1.0
+    for kind, values in re.findall(r"(\w+)\(([^)]*)\)", transform):
+        assert kind in ("translate", "scale"), transform
+        if kind == "scale":
+            factor *= float(values.split()[0])
+    return factor
+
+
+def smallest_text(element: ElementTree.Element, scale: float = 1.0) -> float:
+    """The smallest font size of the texts in ``element``, in pixels at the natural size."""
+    scale *= scale_of(element.get("transform", ""))
+    sizes = [scale * float(element.attrib["font-size"])] if element.tag == f"{SVG}text" else []
+    sizes += [smallest_text(child, scale) for child in element]
+    return min(sizes, default=float("inf"))
+
+
+@pytest.mark.rules("PIC-4")
+def test_no_text_is_smaller_than_9_px_at_the_natural_size() -> None:
+    sizes = [smallest_text(parsed(picture)) for picture in pictures_of_every_kind()]
+    assert svg.MIN_TEXT == 9 and min(sizes) == svg.MIN_TEXT
+    # The coin's $ is drawn inside an icon scaled down to 14 units: still above 9.
+    assert smallest_text(ElementTree.fromstring(svg._icon(Symbol.COIN, 0, 0, 14))) >= 9
+    # A position is drawn at its natural width in a page's column of 736 px.
+    for picture in pictures_of_every_kind():
+        root = parsed(picture)
+        if root.findtext(f"{SVG}title", "").startswith("Harbour,"):
+            assert root.attrib["width"] == str(svg.TABLE_WIDTH) == "720"
+
+
+@pytest.mark.rules("PIC-4")
+def test_every_class_name_is_scoped() -> None:
+    """No class of a page's theme (``.highlight``, ``.ability``, ...) can match a picture."""
+    classes: set[str] = set()
+    for picture in pictures_of_every_kind():
+        root = parsed(picture)
+        assert root.find(f".//{SVG}style") is None  # no styles of its own to leak either
+        for element in root.iter():
+            classes.update(element.get("class", "").split())
+    assert classes >= {"harbour-highlight", "harbour-site", "harbour-ability", "harbour-traders"}
+    assert all(name.startswith("harbour-") for name in classes), classes
+
+
+@pytest.mark.rules("PIC-2", "INLAND-2")
+@pytest.mark.parametrize("cards", [ORIGINAL_SET, EXAMPLE], ids=lambda c: c.name)
+def test_the_position_shows_the_inland_traders_price(cards: CardSet) -> None:
+    with_traders = harbour.RulesOptions(inland_traders=True)
+    state = harbour.new_game(3, seed=8, options=with_traders, cards=cards)
+    price = cards.inland_traders_price
+    assert price == (5 if cards is ORIGINAL_SET else 6)
+    for picture in (svg.position(state), svg.position(state, 2), svg.position(state, public=True)):
+        root = parsed(picture)
+        (traders,) = (g for g in root.iter(f"{SVG}g") if g.get("class") == "harbour-traders")
+        assert "Inland Traders" in words(traders) and words(traders).endswith(f"→ ${price}")
+        assert f"pay ${price} for one of each good" in (traders.findtext(f"{SVG}title") or "")
+        icons = [i.findtext(f"{SVG}title") for i in traders.iter(f"{SVG}g") if i is not traders]
+        assert icons == [good.label for good in GOODS]  # one of each good
+    without = harbour.new_game(3, seed=8, cards=cards)
+    assert "harbour-traders" not in svg.position(without)
+    assert "Inland Traders" not in words(parsed(svg.position(without)))
 
 
 @pytest.mark.rules("PIC-3", "VIEW-2")

@@ -21,6 +21,8 @@ True
 
 from __future__ import annotations
 
+import array
+import itertools
 import json
 import os
 import re
@@ -46,9 +48,11 @@ from harbour.cards.limits import (
     MAX_DEPTH,
     MAX_KEY,
     MAX_NAME,
+    MAX_OPTIONS,
     MAX_POINTS,
     MAX_PRICE,
     MAX_TEXT,
+    control_character,
     range_of,
 )
 from harbour.cards.model import (
@@ -103,6 +107,8 @@ EFFECT_TYPES: Final[Mapping[str, type]] = _registry(typing.get_args(Effect))
 ABILITY_TYPES: Final[Mapping[str, type]] = _registry(typing.get_args(Ability))
 
 _GOOD_NAMES: Final = tuple(g.label for g in GOODS)
+#: The most items of a list inside an action: the four goods, or an either-or's options.
+_MOST_ITEMS: Final = max(len(GOODS), MAX_OPTIONS)
 _SYMBOL_NAMES: Final = tuple(s.value for s in Symbol)
 
 
@@ -217,8 +223,13 @@ def _show(value: object) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
-    text = json.dumps(value, default=str, ensure_ascii=False)
+    text = _quoted(value) if isinstance(value, str) else json.dumps(value, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _quoted(text: str) -> str:
+    """A text in JSON quotes for a message, escaped whole if it holds a control (INPUT-4)."""
+    return json.dumps(text, ensure_ascii=control_character(text) is not None)
 
 
 def _fail(field: str | None, expected: str, value: object) -> _Invalid:
@@ -256,6 +267,12 @@ def _check_str(value: object, path: str, limit: int = MAX_NAME) -> None:
         raise _fail(path, "a non-empty string", value)
     if len(value) > limit:
         raise _Invalid(path, f"expected at most {limit} characters, got {len(value)}")
+    control = control_character(value)
+    if control is not None:  # INPUT-4
+        raise _Invalid(
+            path,
+            f"expected text without control or bidirectional formatting characters, got {control}",
+        )
 
 
 def _check_bool(value: object, path: str) -> None:
@@ -311,6 +328,8 @@ def _check_value(
         (item_type, _) = typing.get_args(tp)
         if not isinstance(value, list):
             raise _fail(path, "a list", value)
+        if len(value) > _MOST_ITEMS:  # no list of the vocabulary is longer (FILE-3)
+            raise _Invalid(path, f"expected at most {_MOST_ITEMS} items, got {len(value)}")
         for i, item in enumerate(value):
             _check_value(item, item_type, f"{path}[{i}]", field, depth)
     elif tp == Effect:
@@ -444,7 +463,7 @@ def _slug(name: str) -> str:
 def _label(kind: str, index: int | None, raw: object) -> str:
     name = raw.get("name") if isinstance(raw, dict) else None
     number = f" {index + 1}" if index is not None else ""
-    shown = f" ({json.dumps(name, ensure_ascii=False)})" if isinstance(name, str) else ""
+    shown = f" ({_quoted(name)})" if isinstance(name, str) else ""
     return f"{kind}{number}{shown}"
 
 
@@ -606,11 +625,17 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
             name, f"expected a card file whose name ends in .toml or .json, got {shown}"
         )
     text = _read_text(name)
-    depth = _nesting(text)
+    too_long = False
+    if suffix == ".toml":
+        depth = _nesting(text)
+    else:
+        depth, too_long = _json_shape(text, MAX_NUMBER_DIGITS)
     if depth > MAX_NESTING:
         raise CardFileError(
             name, f"expected tables and lists nested at most {MAX_NESTING} deep, got {depth}"
         )
+    if too_long:
+        raise CardFileError(name, f"expected numbers of at most {MAX_NUMBER_DIGITS} digits")
     data: object
     try:
         if suffix == ".toml":
@@ -618,10 +643,7 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
             _check_numbers(data)
         else:
             data = json.loads(
-                text,
-                object_pairs_hook=_no_repeated_keys,
-                parse_int=_json_int,
-                parse_constant=_json_constant,
+                text, object_pairs_hook=_no_repeated_keys, parse_constant=_json_constant
             )
     except tomllib.TOMLDecodeError as exc:
         raise CardFileError(name, f"not valid TOML: {exc}") from None
@@ -662,7 +684,7 @@ def _read_text(name: str) -> str:
 
 
 def _nesting(text: str) -> int:
-    """How deeply brackets nest outside quoted strings (a quick, cautious scan, FILE-4)."""
+    """How deeply brackets nest outside quoted TOML strings (a cautious scan, FILE-4)."""
     deepest = depth = 0
     quote = ""
     escaped = False
@@ -684,21 +706,49 @@ def _nesting(text: str) -> int:
     return deepest
 
 
+#: A JSON string (RFC 8259): quotes around anything but quotes and backslashes, or escapes.
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+#: Opening brackets as +1 and closing ones as -1 (signed bytes); every other byte is deleted.
+_BRACKET_STEPS: Final = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_NOT_BRACKETS: Final = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def _long_integer(digits: int) -> re.Pattern[str]:
+    """A JSON integer of more than ``digits`` digits (not the digits of a fraction or exponent)."""
+    return re.compile(rf"(?<![\w.+])(?<![eE]-)-?[0-9]{{{digits + 1},}}(?![\w.])")
+
+
+_LONG_RUNS: dict[int, tuple[re.Pattern[str], re.Pattern[str]]] = {}
+
+
+def _json_shape(text: str, digits: int) -> tuple[int, bool]:
+    """How deeply a JSON text nests, and whether an integer has more than ``digits`` digits.
+
+    A quick scan of the text outside strings, in time proportional to its length and
+    without parsing it, so that a document refused for its shape (FILE-4, JSON-5) is
+    refused at once, whatever it holds. For text that is not JSON the answer is a guess
+    the parser then corrects.
+    """
+    bare = _JSON_STRING.sub('""', text) if '"' in text else text
+    steps = bare.encode("utf-8", "replace").translate(_BRACKET_STEPS, _NOT_BRACKETS)
+    depth = max(itertools.accumulate(array.array("b", steps)), default=0)
+    run, integer = _LONG_RUNS.get(digits) or _LONG_RUNS.setdefault(
+        digits, (re.compile(f"[0-9]{{{digits + 1}}}"), _long_integer(digits))
+    )
+    too_long = run.search(bare) is not None and integer.search(bare) is not None
+    return depth, too_long
+
+
 def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """JSON objects: a key given twice is refused, as TOML does (FILE-4)."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _Invalid(None, f'the key "{key}" is given twice in one table')
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Invalid(None, f'the key "{key}" is given twice in one table')
+            seen.add(key)
     return out
-
-
-def _json_int(text: str) -> int:
-    digits = text.lstrip("-")
-    if len(digits) > MAX_NUMBER_DIGITS:
-        raise _Invalid(None, f"expected numbers of at most {MAX_NUMBER_DIGITS} digits")
-    return int(text)
 
 
 def _json_constant(text: str) -> float:

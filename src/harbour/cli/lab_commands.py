@@ -15,9 +15,14 @@ from harbour.cli.common import (
     SEED,
     apply_assignments,
     check_game,
+    check_writable,
+    fit_table,
     load_cards,
     options_from,
     reading_options,
+    require_extra,
+    wrap,
+    write_output,
 )
 from harbour.lab import (
     BOT_NAMES,
@@ -26,6 +31,7 @@ from harbour.lab import (
     GameResult,
     Interval,
     Job,
+    Variant,
     compare_results,
     run,
     seat_wins,
@@ -53,6 +59,8 @@ def _bots(players: int, bots: str | None, bot: str) -> tuple[str, ...]:
 
 def _play(jobs: Sequence[Job], workers: int, ray: str | None, label: str) -> list[GameResult]:
     """Run the jobs with a progress bar on standard error."""
+    if ray is not None:
+        require_extra("cluster")
     console = Console(stderr=True)
     columns = (
         "[progress.description]{task.description}",
@@ -62,12 +70,16 @@ def _play(jobs: Sequence[Job], workers: int, ray: str | None, label: str) -> lis
     )
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(label, total=len(jobs))
-        return run(
-            jobs,
-            workers=workers,
-            ray_address=ray,
-            progress=lambda done: progress.update(task, completed=done),
-        )
+        try:
+            return run(
+                jobs,
+                workers=workers,
+                ray_address=ray,
+                progress=lambda done: progress.update(task, completed=done),
+            )
+        except ConnectionError as error:  # Ray found no cluster at the address
+            first = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+            raise click.ClickException(f"cannot reach Ray at {ray!r}: {first}") from None
 
 
 _COMMON = [
@@ -134,27 +146,29 @@ def _jobs(params: dict[str, Any], options: RulesOptions) -> list[Job]:
     ]
 
 
-def _summary(results: Sequence[GameResult], players: int) -> Table:
+def _summary(results: Sequence[GameResult], players: int, width: int) -> Table:
+    """Each seat's wins, win rate and mean points, as a table ``width`` columns wide at most."""
     unfinished = sum(not r.finished for r in results)
     title = f"{len(results)} games"
     if unfinished:
         title += f", {unfinished} stopped unfinished at the decision limit (won by nobody)"
-    table = Table(title=title)
-    for column in ("seat", "bot", "wins", "win rate", "95% interval", "mean points"):
-        table.add_column(column, justify="right")
     wins = seat_wins(results, players)
+    rows = []
     for seat in range(players):
         rate = wilson(wins[seat], len(results))
         points = sum(r.points[seat] for r in results) / len(results)
-        table.add_row(
-            str(seat + 1),
-            results[0].bots[seat],
-            f"{wins[seat]:g}",
-            f"{rate.estimate:.1%}",
-            f"{rate.low:.1%} to {rate.high:.1%}",
-            f"{points:.2f}",
+        rows.append(
+            (
+                str(seat + 1),
+                results[0].bots[seat],
+                f"{wins[seat]:g}",
+                f"{rate.estimate:.1%}",
+                f"{rate.low:.1%} to {rate.high:.1%}",
+                f"{points:.2f}",
+            )
         )
-    return table
+    headers = ("seat", "bot", "wins", "win rate", "95% interval", "mean points")
+    return fit_table(title, [(h, "right", 1) for h in headers], rows, width)
 
 
 @click.command()
@@ -170,14 +184,17 @@ def simulate(**params: Any) -> None:
     seat, so the same arguments give the same file, whatever --workers or --ray.
     """
     jobs = _jobs(params, options_from(params))
+    out: Path | None = params["out"]
+    if out is not None:
+        check_writable(out, "--out")
     results = _play(jobs, params["workers"], params["ray"], "simulating")
     text = "".join(result.to_json() + "\n" for result in results)
-    out: Path | None = params["out"]
     if out is None:
         click.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
-    Console(stderr=out is None).print(_summary(results, params["players"]))
+        write_output(out, text)
+    console = Console(stderr=out is None)
+    console.print(_summary(results, params["players"], console.width))
 
 
 @click.command()
@@ -209,6 +226,10 @@ def compare(**params: Any) -> None:
     wins, a normal-approximation interval for points and lengths).
     """
     base = options_from(params)
+    report: Path | None = params["report"]
+    if report is not None:  # before any game is played
+        require_extra("lab")
+        check_writable(report, "--report")
     labels = ["baseline"]
     batches = [_jobs(params, base)]
     for variant in params["variants"]:
@@ -220,19 +241,19 @@ def compare(**params: Any) -> None:
         for jobs, label in zip(batches, labels, strict=True)
     ]
     comparison = compare_results(labels, results)
-    console = Console()
-    console.print(_comparison_table(comparison))
-    report: Path | None = params["report"]
+    console = Console(highlight=False)
+    for variant in comparison.variants:
+        console.print(_variant_table(comparison, variant, console.width))
+        console.print(wrap(_variant_totals(variant), console.width), soft_wrap=True, markup=False)
     if report is not None:
         from harbour.lab_report import write_report
 
         try:
             write_report(comparison, report)
-        except ModuleNotFoundError:
-            raise click.ClickException(
-                "the report's plots need the optional extra: pip install 'harbour[lab]'"
-            ) from None
-        console.print(f"report written to {report}")
+        except OSError as error:
+            shown = click.format_filename(error.filename or report)
+            raise click.ClickException(f"cannot write {shown}: {error.strerror or error}") from None
+        console.print(f"report written to {click.format_filename(report)}", markup=False)
 
 
 def _variant(text: str) -> tuple[list[str], dict[str, Any]]:
@@ -260,27 +281,36 @@ def _variant(text: str) -> tuple[list[str], dict[str, Any]]:
     return readings, changed
 
 
-def _comparison_table(comparison: Comparison) -> Table:
-    table = Table(title=f"{comparison.games} games per reading, paired by seed")
-    for column in ("readings", "seat", "win rate (95%)", "change", "McNemar p"):
-        table.add_column(column, justify="right")
-    table.add_column("points change (95%)", justify="right")
-    table.add_column("length change (95%)", justify="right")
-    table.add_column("unfinished", justify="right")
-    for variant in comparison.variants:
-        for seat, rate in enumerate(variant.win_rates):
-            change = variant.changes[seat] if variant.changes else None
-            table.add_row(
-                variant.label if seat == 0 else "",
+def _variant_table(comparison: Comparison, variant: Variant, width: int) -> Table:
+    """One reading's win rates and their changes, by seat, ``width`` columns wide at most."""
+    title = (
+        f"{variant.label}: {comparison.games} games"
+        if not variant.changes
+        else f"{variant.label}: {comparison.games} games, paired by seed with the baseline"
+    )
+    rows = []
+    for seat, rate in enumerate(variant.win_rates):
+        change = variant.changes[seat] if variant.changes else None
+        rows.append(
+            (
                 str(seat + 1),
-                f"{rate.estimate:.1%} ({rate.low:.1%} to {rate.high:.1%})",
+                f"{rate.estimate:.1%}",
+                f"{rate.low:.1%} to {rate.high:.1%}",
                 "" if change is None else f"{change.win_rate:+.1%}",
                 "" if change is None else f"{change.p_value:.3g}",
                 "" if change is None else _interval(change.points),
-                "" if change is None or seat else _interval(variant.length_change),
-                "" if seat else str(variant.unfinished),
             )
-    return table
+        )
+    headers = ("seat", "win rate", "95% interval", "change", "McNemar p", "points change (95%)")
+    return fit_table(title, [(h, "right", 1) for h in headers], rows, width)
+
+
+def _variant_totals(variant: Variant) -> str:
+    """The line under a reading's table: its game length, its change, its unfinished games."""
+    text = f"  mean length {variant.mean_length:.1f} decisions"
+    if variant.length_change is not None:
+        text += f", change {_interval(variant.length_change)} at 95%"
+    return f"{text}; unfinished games: {variant.unfinished}\n"
 
 
 def _interval(value: Interval | None) -> str:

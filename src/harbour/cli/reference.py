@@ -1,20 +1,37 @@
-"""``harbour rule``, ``harbour cards`` and ``harbour replay``: the rules, the cards, a record."""
+"""``harbour rule``, ``harbour cards`` and ``harbour replay``: the rules, the cards, a record.
+
+:func:`clause` gives a clause of the specification as its Markdown source,
+:func:`clause_text` as plain text for a terminal (no MyST roles, labels or emphasis
+markers; the rulebooks named by their titles, :data:`RULEBOOKS`), :func:`rule_ids` and
+:func:`rule_titles` list the clauses. :func:`find_cards` looks a card up by name.
+"""
 
 from __future__ import annotations
 
 import difflib
 import re
 import sys
+import textwrap
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Final
 
+import attrs
 import click
 from rich.console import Console
 from rich.table import Table
 
 from harbour.bots import Bot
-from harbour.cards.describe import describe_building, describe_effect, describe_symbols
-from harbour.cli.common import load_cards
+from harbour.cards.describe import (
+    card_rules,
+    describe_bonus_card,
+    describe_building,
+    describe_effect,
+    describe_symbols,
+)
+from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
+from harbour.cli.common import fit_table, load_cards, read_input, terminal_width, wrap
 from harbour.demo import play
 from harbour.errors import RecordError
 from harbour.moves import Move
@@ -23,33 +40,100 @@ from harbour.observation import Observation
 from harbour.records import read_record
 from harbour.records import replay as replay_record
 
-__all__ = ["cards", "clause", "replay", "rule", "rule_ids"]
+__all__ = [
+    "RULEBOOKS",
+    "bonus_card_table",
+    "building_table",
+    "cards",
+    "character_table",
+    "clause",
+    "clause_text",
+    "find_cards",
+    "replay",
+    "rule",
+    "rule_ids",
+    "rule_titles",
+]
+
+#: The rulebooks the specification quotes, by the file name it cites them by: their titles.
+RULEBOOKS: Final = {
+    "000_37065cbbf5c8ad29.txt": "Harbour, English retail rulebook (000)",
+    "001_b9b444bae8799a5c.txt": "Harbour, earlier English Kickstarter-era rulebook (001)",
+    "002_a61165ec392d9b3b.txt": "Harbour, German edition rulebook, Frosted Games 2015 (002)",
+}
 
 #: A clause heading of the specification: ``### TOLL-2: title``.
 _HEADING = re.compile(r"^(#{2,4}) ([A-Z]+-\d+): (.*)$", re.MULTILINE)
+_TITLE = re.compile(r"^# (.*)$", re.MULTILINE)
+_LABEL = re.compile(r"^\(.*\)=$")
+#: The pages of the specification in the order of the documentation; others follow.
+_PAGE_ORDER: Final = (
+    "rules",
+    "interpretations",
+    "card-data",
+    "variants",
+    "positions",
+    "notation",
+    "actions",
+    "openspiel",
+    "tensors",
+    "json",
+    "records",
+    "views",
+    "observations",
+)
 
 
-def _pages() -> list[str]:
-    """The text of every page of the specification shipped with the package."""
+@attrs.frozen
+class _Page:
+    """A page of the specification: its file's stem, its title and its Markdown."""
+
+    stem: str
+    title: str
+    text: str
+
+
+def _pages() -> list[_Page]:
+    """Every page of the specification shipped with the package, in the documentation's order."""
     spec = resources.files("harbour") / "spec"
-    return [
-        page.read_text(encoding="utf-8")
-        for page in sorted(spec.iterdir(), key=lambda p: p.name)
-        if page.name.endswith(".md")
-    ]
+
+    def order(name: str) -> tuple[int, str]:
+        stem = name.removesuffix(".md")
+        return (_PAGE_ORDER.index(stem) if stem in _PAGE_ORDER else len(_PAGE_ORDER), stem)
+
+    pages = []
+    for page in sorted(spec.iterdir(), key=lambda p: order(p.name)):
+        if page.name.endswith(".md"):
+            text = page.read_text(encoding="utf-8")
+            title = _TITLE.search(text)
+            stem = page.name.removesuffix(".md")
+            pages.append(_Page(stem, title.group(1) if title else stem, text))
+    return pages
 
 
 def rule_ids() -> list[str]:
-    """Every rule ID the specification defines, in page order."""
-    return [m.group(2) for text in _pages() for m in _HEADING.finditer(text)]
+    """Every rule ID the specification defines, page by page as the documentation orders them."""
+    return [rule_id for rule_id, _ in rule_titles()]
+
+
+def rule_titles() -> list[tuple[str, str]]:
+    """Every rule ID the specification defines with its clause's title, in page order."""
+    return [(rule_id, title) for _, rule_id, title in _clauses()]
+
+
+def _clauses() -> Iterator[tuple[_Page, str, str]]:
+    for page in _pages():
+        for match in _HEADING.finditer(page.text):
+            yield page, match.group(2), match.group(3)
 
 
 def clause(rule_id: str) -> str | None:
     """The clause of ``rule_id`` as Markdown (heading, text, sources, readings), or ``None``."""
-    for text in _pages():
-        for match in _HEADING.finditer(text):
+    for page in _pages():
+        for match in _HEADING.finditer(page.text):
             if match.group(2) != rule_id:
                 continue
+            text = page.text
             level = len(match.group(1))
             ends = re.compile(rf"^#{{1,{level}}} |^\(.*\)=$", re.MULTILINE)
             end = ends.search(text, match.end())
@@ -57,17 +141,268 @@ def clause(rule_id: str) -> str | None:
     return None
 
 
+def clause_text(rule_id: str, width: int = 100) -> str | None:
+    """The clause of ``rule_id`` as plain text wrapped to ``width`` columns, or ``None``.
+
+    The heading reads ``"INT-3: title"``; cross-references become the IDs or titles they
+    show, emphasis and code markers are dropped, each rulebook is named by its title
+    (:data:`RULEBOOKS`), list items and tables keep their shape.
+    """
+    markdown = clause(rule_id)
+    return None if markdown is None else _plain(markdown, width)
+
+
+# --------------------------------------------------------------------------- MyST to text
+
+_REF = re.compile(r"\{ref\}`([^`<]*?)\s*<([^`>]*)>`")
+_ROLE = re.compile(r"\{(\w+)\}`([^`]*)`")
+_RULEBOOK = re.compile(r"`?(\d{3}_[0-9a-f]{16}\.txt)`?")
+_CODE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+_STRONG = re.compile(r"(?<![\w*])\*\*(?=\S)(.+?)(?<=\S)\*\*(?![\w*])", re.DOTALL)
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", re.DOTALL)
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>])")
+_ITEM = re.compile(r"(\s*)([-*]|\d+\.)\s+")
+
+
+def _label_text(label: str) -> str:
+    """What a reference to a label shows: ``rule-end-1`` is END-1, ``int-3`` INT-3."""
+    return label.removeprefix("rule-").upper()
+
+
+def _roles(text: str, titles: dict[str, str]) -> str:
+    text = _RULEBOOK.sub(lambda m: RULEBOOKS.get(m.group(1), m.group(1)), text)
+    text = _REF.sub(lambda m: " ".join(m.group(1).split()), text)
+
+    def role(match: re.Match[str]) -> str:
+        kind, target = match.group(1), match.group(2).strip()
+        if kind == "ref":
+            return _label_text(target)
+        if kind == "doc":
+            stem = target.rsplit("/", 1)[-1]
+            return titles.get(stem, stem.replace("-", " ").capitalize())
+        return target.lstrip("~!")
+
+    return _ROLE.sub(role, text)
+
+
+def _inline(text: str) -> str:
+    """Markdown inline markup dropped: code keeps its text, emphasis loses its stars."""
+    out = []
+    last = 0
+    for match in _CODE.finditer(text):
+        out.append(_prose(text[last : match.start()]))
+        out.append(match.group(2))
+        last = match.end()
+    out.append(_prose(text[last:]))
+    return "".join(out)
+
+
+def _prose(text: str) -> str:
+    text = _STRONG.sub(r"\1", text)
+    text = _EMPHASIS.sub(r"\1", text)
+    return _ESCAPE.sub(r"\1", text)
+
+
+def _plain(markdown: str, width: int) -> str:
+    titles = {page.stem: page.title for page in _pages()}
+    lines = _roles(markdown, titles).splitlines()
+    out: list[str] = []
+    paragraph: list[str] = []
+    hanging = ""
+
+    def flush() -> None:
+        nonlocal paragraph
+        if paragraph:
+            text = _inline(" ".join(part.strip() for part in paragraph))
+            first = paragraph[0][: len(paragraph[0]) - len(paragraph[0].lstrip())]
+            out.append(
+                textwrap.fill(
+                    text,
+                    width=width,
+                    initial_indent=first,
+                    subsequent_indent=hanging,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+        paragraph = []
+
+    fenced = False
+    header: list[str] | None = None  # the header row of the table being read
+    for line in lines:
+        if line.startswith("```"):
+            flush()
+            fenced = not fenced
+            continue
+        if fenced:
+            out.append(f"    {line}" if line else "")
+            continue
+        if _LABEL.match(line):
+            continue
+        if line.startswith("#"):
+            flush()
+            out.append(_inline(line.lstrip("#").strip()))
+            continue
+        if line.startswith("|"):
+            flush()
+            cells = [_inline(cell.strip()) for cell in line.strip().strip("|").split("|")]
+            if set(line) <= set("|-: "):
+                continue
+            if header is None:
+                header = cells
+                continue
+            row = "; ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=False))
+            out.append(textwrap.fill(f"- {row}", width=width, subsequent_indent="  "))
+            continue
+        header = None
+        if not line.strip():
+            flush()
+            if out and out[-1]:
+                out.append("")
+            continue
+        item = _ITEM.match(line)
+        if item:
+            flush()
+            hanging = " " * item.end()
+        elif not paragraph:
+            hanging = ""
+        paragraph.append(line)
+    flush()
+    return "\n".join(out).strip("\n") + "\n"
+
+
+# --------------------------------------------------------------------------- harbour rule
+
+
+def _rule_id(text: str) -> str:
+    """``int3``, ``int 3`` or ``INT_3`` as ``INT-3``."""
+    wanted = text.strip().upper()
+    return re.sub(r"^([A-Z]+)[\s_-]*(\d+)$", r"\1-\2", wanted)
+
+
 @click.command()
-@click.argument("rule_id")
-def rule(rule_id: str) -> None:
-    """Print the specification's clause RULE_ID (for example TOLL-2 or INT-3)."""
-    wanted = rule_id.strip().upper()
-    text = clause(wanted)
+@click.argument("rule_id", required=False)
+def rule(rule_id: str | None) -> None:
+    """Print the specification's clause RULE_ID (for example TOLL-2 or INT-3).
+
+    Without RULE_ID, list every clause's ID and title, page by page.
+    """
+    width = terminal_width()
+    if rule_id is None:
+        page = None
+        for where, found, title in _clauses():
+            if where is not page:
+                click.echo(("\n" if page is not None else "") + f"{where.title}:")
+                page = where
+            click.echo(wrap(f"  - {found}: {title}", width))
+        return
+    wanted = _rule_id(rule_id)
+    text = clause_text(wanted, width)
     if text is None:
         close = difflib.get_close_matches(wanted, rule_ids(), n=5, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise click.ClickException(f"the specification has no rule {rule_id!r}{hint}")
+        raise click.ClickException(
+            f"the specification has no rule {rule_id!r}{hint} ('harbour rule' lists them)"
+        )
     click.echo(text, nl=False)
+
+
+# --------------------------------------------------------------------------- harbour cards
+
+#: A card of a set: a building, a character board or a bonus point card.
+Card = Building | PlayerBoard | BonusCard
+
+
+def _norm(name: str) -> str:
+    """How names compare: case, apostrophes, full stops and extra spaces do not matter."""
+    return " ".join(re.sub(r"['’.]", "", name).casefold().split())
+
+
+def find_cards(card_set: CardSet, name: str) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """The cards of ``card_set`` that ``name`` names, and suggestions when none does.
+
+    Buildings, character boards and bonus point cards are searched. A name matches when
+    it is the card's name (case, apostrophes and full stops do not matter) or, failing
+    that, the start of only one card's name (as in move notation: ``Kiln`` for the Kiln
+    Works). Otherwise the first result is empty and the second lists the names that start
+    with it, contain it or look like it.
+    """
+    everything: list[Card] = [*card_set.buildings, *card_set.characters, *card_set.bonus_cards]
+    wanted = _norm(name)
+    if not wanted:
+        return (), ()
+    exact = tuple(card for card in everything if _norm(card.name) == wanted)
+    if exact:
+        return exact, ()
+    starts = [card for card in everything if _norm(card.name).startswith(wanted)]
+    if len(starts) == 1:
+        return (starts[0],), ()
+    contains = [card for card in everything if wanted in _norm(card.name)]
+    names = [_norm(card.name) for card in everything]
+    close = difflib.get_close_matches(wanted, names, n=5, cutoff=0.6)
+    similar = [card for card in everything if _norm(card.name) in close]
+    suggestions = dict.fromkeys(card.name for card in [*starts, *contains, *similar])
+    return (), tuple(suggestions)[:8]
+
+
+def _describe_card(card: Card) -> str:
+    rules = ", ".join(card_rules(card))
+    if isinstance(card, Building):
+        text = describe_building(card)
+    elif isinstance(card, PlayerBoard):
+        ability = f"Ability: {card.text}\n" if card.text else ""
+        text = (
+            f"{card.name} (character board)\n{ability}Starting building (symbols: "
+            f"{describe_symbols(card.symbols)}): {describe_effect(card.action)}."
+        )
+    else:
+        text = f"{card.name} (bonus point card): {describe_bonus_card(card)} at the end."
+    return f"{text}\nRules: {rules} ('harbour rule ID' prints one)."
+
+
+def building_table(card_set: CardSet, width: int = 80) -> Table:
+    """The buildings of ``card_set`` as a rich table ``width`` columns wide at most."""
+    rows = [
+        (
+            str(index),
+            b.name,
+            "-" if b.cost is None else f"${b.cost}",
+            str(b.points),
+            describe_symbols(b.symbols),
+            describe_effect(b.action),
+        )
+        for index, b in enumerate(card_set.buildings)
+    ]
+    columns = (
+        ("#", "right", 0),
+        ("building", "left", 1),
+        ("price", "right", 0),
+        ("VP", "right", 0),
+        ("symbols", "left", 1),
+        ("action", "left", 4),
+    )
+    return fit_table(f"{card_set.name}: buildings", columns, rows, width)
+
+
+def character_table(card_set: CardSet, width: int = 80) -> Table:
+    """The character boards of ``card_set``: starting building and ability (CHAR-1)."""
+    rows = [
+        (c.name, f"{describe_effect(c.action)} ({describe_symbols(c.symbols)})", c.text or "-")
+        for c in card_set.characters
+    ]
+    columns = (
+        ("character", "left", 0),
+        ("starting building (symbols)", "left", 1),
+        ("ability", "left", 1),
+    )
+    return fit_table(f"{card_set.name}: characters", columns, rows, width)
+
+
+def bonus_card_table(card_set: CardSet, width: int = 80) -> Table:
+    """The bonus point cards of ``card_set`` and what each scores (BONUS-2)."""
+    rows = [(c.name, describe_bonus_card(c)) for c in card_set.bonus_cards]
+    columns = (("bonus card", "left", 0), ("scores at the end", "left", 1))
+    return fit_table(f"{card_set.name}: bonus point cards", columns, rows, width)
 
 
 @click.command()
@@ -76,32 +411,32 @@ def rule(rule_id: str) -> None:
     "--cards", "card_set", default="original", show_default=True, help="'original' or a card file"
 )
 def cards(name: str | None, card_set: str) -> None:
-    """The buildings of a card set as a table, or the building NAME in full."""
+    """The cards of a card set as tables, or the card NAME in full.
+
+    NAME is a building, a character board or a bonus point card; case does not matter and
+    any start of a name that fits one card only will do (Kiln for the Kiln Works).
+    """
     chosen = load_cards(card_set)
-    console = Console()
     if name is None:
-        table = Table(title=chosen.name, show_lines=False)
-        for column in ("#", "building", "price", "VP", "symbols", "action"):
-            table.add_column(column, justify="right" if column in ("#", "price", "VP") else "left")
-        for index, building in enumerate(chosen.buildings):
-            table.add_row(
-                str(index),
-                building.name,
-                "-" if building.cost is None else f"${building.cost}",
-                str(building.points),
-                describe_symbols(building.symbols),
-                describe_effect(building.action),
-            )
-        console.print(table)
+        console = Console(highlight=False)
+        console.print(building_table(chosen, console.width))
+        if chosen.characters:
+            console.print(character_table(chosen, console.width))
+        if chosen.bonus_cards:
+            console.print(bonus_card_table(chosen, console.width))
         return
-    by_name = {b.name.casefold(): b for b in chosen.buildings}
-    found = by_name.get(name.casefold())
-    if found is None:
-        close = difflib.get_close_matches(name, [b.name for b in chosen.buildings], n=5)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise click.ClickException(f"{chosen.name} has no building {name!r}{hint}")
-    console.print(f"[bold]{found.name}[/bold]")
-    console.print(describe_building(found))
+    found, suggestions = find_cards(chosen, name)
+    if not found:
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        raise click.ClickException(
+            f"{chosen.name} has no building, character or bonus point card named {name!r}"
+            f"{hint} ('harbour cards' lists them)"
+        )
+    width = terminal_width()
+    click.echo("\n\n".join(wrap(_describe_card(card), width) for card in found))
+
+
+# --------------------------------------------------------------------------- harbour replay
 
 
 class _RecordEnds(Exception):
@@ -125,18 +460,20 @@ class _Recorded:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def replay(file: Path) -> None:
     """Check the game record FILE move by move and narrate it."""
+    shown = click.format_filename(file)
     try:
-        record = read_record(file.read_text(encoding="utf-8"))
+        record = read_record(read_input(file, "game record"))
         states = replay_record(record)
     except RecordError as error:
-        raise click.ClickException(f"{file}: {error}") from None
+        raise click.ClickException(f"{shown}: {error}") from None
     start = record.start
     player: Bot = _Recorded(record.moves)
     out = sys.stdout
-    out.write(describe_setup(start) + "\n")
+    width = terminal_width()
+    out.write(wrap(describe_setup(start), width) + "\n")
     try:
         play(start, [player] * len(start.players), out)
     except _RecordEnds:
         out.write(f"\nThe record stops after {len(record.moves)} moves; the game is not over.\n")
         return
-    out.write("\n" + describe_outcome(states[-1]) + "\n")
+    out.write("\n" + wrap(describe_outcome(states[-1]), width) + "\n")

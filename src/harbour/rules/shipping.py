@@ -10,13 +10,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Protocol
 
 from harbour.cards.effects import Buy, Symbol
+from harbour.cards.model import CardSet
 from harbour.events import GoodsShipped, MarketAdjusted, MoneyLost, SoldToTraders, StepSkipped
 from harbour.goods import GOODS, Good, Goods, multisets
 from harbour.market import adjust_market
 from harbour.moves import Move, SellToTraders, Ship
-from harbour.options import BuyRule, WarehouseKeep
+from harbour.options import BuyRule, RulesOptions, WarehouseKeep
 from harbour.rules import abilities
 from harbour.rules.buying import affords, allowance, cheapest_price
 from harbour.rules.step import Refusal, Step
@@ -29,6 +31,7 @@ __all__ = [
     "shipment_kept",
     "shipment_money",
     "traders_in_play",
+    "traders_price",
 ]
 
 # Moves are immutable: one of each is made and shared (at most a few thousand).
@@ -69,6 +72,30 @@ def shipment_kept(state: GameState, player: int, chosen: Sequence[Good], keep: G
 def traders_in_play(state: GameState) -> bool:
     """INLAND-1: whether this game uses the Inland Traders side of the market board."""
     return state.options.inland_traders
+
+
+class _Table(Protocol):
+    """What :func:`traders_price` reads: a :class:`GameState` or an ``Observation``."""
+
+    @property
+    def cards(self) -> CardSet:
+        """The cards the game is played with."""
+        ...
+
+    @property
+    def options(self) -> RulesOptions:
+        """The rule readings in force."""
+        ...
+
+
+def traders_price(table: _Table) -> int | None:
+    """INLAND-2: what the Inland Traders pay for a package, or ``None`` without them (INLAND-1).
+
+    ``table`` is a :class:`GameState` or an ``Observation``. The price belongs to the card
+    set (:attr:`CardSet.inland_traders_price`, INT-29); the views (:func:`harbour.render`,
+    :func:`harbour.svg.position`) read it here.
+    """
+    return table.cards.inland_traders_price if table.options.inland_traders else None
 
 
 def _can_sell(held: Goods) -> bool:

@@ -1,0 +1,57 @@
+"""The distribution's name and its optional extras: one home for every install hint.
+
+The library is published as ``harbour-rules`` (the name ``harbour`` on the package index
+belongs to an unrelated project) and imported as ``harbour``. Parts of it need optional
+extras; :func:`require` checks that an extra's modules can be imported and otherwise
+raises :class:`MissingExtraError`, whose one-line message names the extra and the command
+that installs it.
+
+>>> install_command("cli")
+"pip install 'harbour-rules[cli]'"
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Final
+
+from harbour.errors import HarbourError
+
+__all__ = ["DISTRIBUTION", "EXTRAS", "MissingExtraError", "install_command", "require"]
+
+#: The name under which the library is published on the package index.
+DISTRIBUTION: Final = "harbour-rules"
+
+#: Each optional extra, the modules it provides and what it is for.
+EXTRAS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
+    "cli": (("click", "rich"), "the harbour command"),
+    "lab": (("matplotlib",), "the plots of harbour compare's reports"),
+    "cluster": (("ray",), "running harbour simulate and compare on Ray"),
+    "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
+    "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
+    "testing": (("hypothesis",), "harbour.testing"),
+    "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
+}
+
+
+class MissingExtraError(HarbourError, ImportError):
+    """An optional extra that a feature needs is not installed.
+
+    Its message is one line naming the extra and the command that installs it.
+    """
+
+
+def install_command(extra: str) -> str:
+    """The command that installs ``extra``, for example ``pip install 'harbour-rules[lab]'``."""
+    return f"pip install '{DISTRIBUTION}[{extra}]'"
+
+
+def require(extra: str) -> None:
+    """Raise :class:`MissingExtraError` unless every module of ``extra`` can be imported."""
+    modules, purpose = EXTRAS[extra]
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    if missing:
+        raise MissingExtraError(
+            f"the optional extra [{extra}] for {purpose} is not installed "
+            f"({', '.join(missing)} missing): {install_command(extra)}"
+        )
