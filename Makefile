@@ -19,11 +19,11 @@ DEMO_RECORD ?= demo-record.txt
 
 .PHONY: sweep-pictures demo test lint typecheck pytest docs dist browser bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings
 
-$(RUNTIME_STAMP): pyproject.toml setup.py
+$(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e distributions/meeplekit -e .
 	touch $(RUNTIME_STAMP)
 
 $(STAMP): $(RUNTIME_STAMP)
@@ -54,12 +54,17 @@ docs: $(STAMP) browser
 	$(PY) scripts/check_docs.py docs/_build/html
 	$(PY) -m pytest -o addopts= -p no:cacheprovider -q tests/browser --docs-html docs/_build/html
 
-# The sdist and the wheel (python -m build), their metadata (twine check --strict) and
-# contents (scripts/check_dist.py: the sdist carries the tests, docs and spec).
+# harbour-rules' sdist and wheel and the other distributions' wheels (python -m build),
+# their metadata (twine check --strict) and contents (scripts/check_dist.py: the sdist
+# carries the tests, docs and spec).
+OTHER_DISTRIBUTIONS := $(wildcard distributions/*)
 dist: $(STAMP)
 	rm -rf dist
 	$(PY) -m build --outdir dist . > dist-build.log 2>&1 || { cat dist-build.log; exit 1; }
-	$(PY) -m twine check --strict dist/*
+	for d in $(OTHER_DISTRIBUTIONS); do \
+		$(PY) -m build --wheel --outdir dist/others $$d >> dist-build.log 2>&1 || { cat dist-build.log; exit 1; }; \
+	done
+	$(PY) -m twine check --strict dist/*.* dist/others/*
 	$(PY) scripts/check_dist.py dist
 
 test: lint typecheck pytest docs dist
@@ -75,9 +80,10 @@ bench: $(STAMP)
 COMPILED_VENV := .venv-compiled
 COMPILED_STAMP := $(COMPILED_VENV)/.installed-stamp
 
-$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard src/harbour/*.py src/harbour/*/*.py)
+$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard src/harbour/*.py src/harbour/*/*.py src/meeplekit/*.py)
 	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=1.10' 'attrs>=23.1' 'cattrs>=23.2'
+	$(COMPILED_VENV)/bin/python -m pip install --quiet ./distributions/meeplekit
 	HARBOUR_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation '.[bench,dev]'
 	touch $(COMPILED_STAMP)
 

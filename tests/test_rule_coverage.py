@@ -1,9 +1,11 @@
-"""Every rule ID of the specification is cited by at least one test, and only real IDs are."""
+"""Every rule ID of Harbour's specification is cited by a test, and only real IDs are.
+
+The check is the shared layer's (:func:`meeplekit.spec.coverage`), over Harbour's tests
+(``tests/`` without the other games' folders) and its code (``src/harbour``).
+"""
 
 from __future__ import annotations
 
-import ast
-import re
 import typing
 from pathlib import Path
 
@@ -11,59 +13,48 @@ import attrs
 import pytest
 
 from harbour import events
+from harbour.specification import SPECIFICATION
+from meeplekit.spec import Coverage, coverage
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC = ROOT / "docs" / "spec"
-HEADING = re.compile(r"^#{2,4} ((?:[A-Z]+)-\d+): ", re.MULTILINE)
+#: The test folders of the other packages of the repository, each with its own coverage.
+OTHERS = ("machikoro", "bremerhaven", "meeplekit", "browser")
 
 
 def spec_ids() -> set[str]:
-    ids: set[str] = set()
-    for page in SPEC.glob("*.md"):
-        ids.update(HEADING.findall(page.read_text(encoding="utf-8")))
-    return ids
+    return set(SPECIFICATION.rule_ids())
 
 
-def cited_ids() -> set[str]:
-    """String arguments of every ``pytest.mark.rules(...)`` in the test files."""
-    cited: set[str] = set()
-    for path in (ROOT / "tests").rglob("test_*.py"):
-        if path.name == Path(__file__).name:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "rules"
-            ):
-                cited.update(
-                    a.value
-                    for a in node.args
-                    if isinstance(a, ast.Constant) and isinstance(a.value, str)
-                )
-    return cited
+def harbour_tests() -> list[Path]:
+    return [
+        path
+        for path in (ROOT / "tests").rglob("test_*.py")
+        if path.relative_to(ROOT / "tests").parts[0] not in OTHERS
+    ]
+
+
+def report() -> Coverage:
+    return coverage(SPECIFICATION, harbour_tests(), (ROOT / "src" / "harbour").rglob("*.py"))
 
 
 def test_the_spec_defines_rule_ids() -> None:
     ids = spec_ids()
     assert len(ids) >= 60, sorted(ids)
     assert any(i.startswith("INT-") for i in ids)
+    assert len(ids) == len(SPECIFICATION.rule_ids())  # no ID defined twice
 
 
 def test_every_rule_id_is_cited_by_a_test() -> None:
-    missing = sorted(spec_ids() - cited_ids())
-    assert not missing, f"rule IDs no test cites: {missing}"
+    assert not report().uncited, f"rule IDs no test cites: {report().uncited}"
 
 
 def test_tests_cite_only_rule_ids_that_exist() -> None:
-    unknown = sorted(cited_ids() - spec_ids())
+    unknown = report().unknown_cited
     assert not unknown, f"tests cite IDs the specification does not define: {unknown}"
 
 
 def test_the_engine_raises_only_rule_ids_that_exist() -> None:
-    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "src").rglob("*.py"))
-    raised = set(re.findall(r'"((?:[A-Z]+)-\d+)"', source))
-    unknown = sorted(raised - spec_ids())
+    unknown = report().unknown_named
     assert not unknown, f"the code names IDs the specification does not define: {unknown}"
 
 

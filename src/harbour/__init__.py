@@ -67,7 +67,7 @@ from harbour.options import (
 )
 from harbour.positions import position
 from harbour.rules.step import Refusal
-from harbour.scoring import Outcome, outcome, victory_points
+from harbour.scoring import Outcome, chance_outcomes, outcome, returns, victory_points
 from harbour.search import ISMCTSBot
 from harbour.serialization import from_json, to_json
 from harbour.setup import new_game
@@ -140,6 +140,7 @@ __all__ = [
     "apply_move_unchecked",
     "apply_move_with_events",
     "can_apply",
+    "chance_outcomes",
     "current_player",
     "determinize",
     "events",
@@ -154,6 +155,7 @@ __all__ = [
     "position",
     "records",
     "render",
+    "returns",
     "svg",
     "to_json",
     "validate",

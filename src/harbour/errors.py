@@ -17,15 +17,19 @@ bad value are also ``ValueError``:
   naming the field;
 - :class:`RecordError`: a game record (:mod:`harbour.records`) that cannot be read or
   replayed, naming the line or turn and, for an illegal move, the rule.
+
+Each is also the shared layer's class of the same kind (:mod:`meeplekit.errors`): a
+:class:`HarbourError` is a :class:`meeplekit.errors.RulesError`, Harbour's
+:class:`IllegalMoveError` a :class:`meeplekit.errors.IllegalMoveError`, and so on, so code
+serving several games catches one family; their messages and attributes are the shared
+layer's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from harbour.validation import Violation
+from meeplekit import errors as shared
 
 __all__ = [
     "AmbiguousMoveError",
@@ -41,15 +45,15 @@ __all__ = [
 ]
 
 
-class HarbourError(Exception):
+class HarbourError(shared.RulesError):
     """Base class of every exception the library raises on purpose."""
 
 
-class InvalidValueError(HarbourError, ValueError):
+class InvalidValueError(HarbourError, shared.InvalidValueError):
     """A value that is not well formed, for example ``Goods(fish=-1)`` or ``Goods(fish=2.0)``."""
 
 
-class InvalidMoveError(InvalidValueError):
+class InvalidMoveError(InvalidValueError, shared.InvalidMoveError):
     """A value that is not a well-formed move, whatever the state.
 
     For example ``ChooseStartingGoods(None)``, ``PayToll(7)``, a ``Ship`` listing a good
@@ -60,48 +64,30 @@ class InvalidMoveError(InvalidValueError):
     """
 
 
-class IllegalMoveError(HarbourError, ValueError):
+class IllegalMoveError(HarbourError, shared.IllegalMoveError):
     """A well-formed move that is not legal in the given state.
 
     :attr:`rule_id` names the clause of the rules specification that forbids it and
     :attr:`reason` says why in a plain sentence.
     """
 
-    def __init__(self, rule_id: str, reason: str) -> None:
-        super().__init__(f"[{rule_id}] {reason}")
-        #: The rule ID (for example ``"TOLL-1"``) of the specification.
-        self.rule_id = rule_id
-        #: A plain-English explanation.
-        self.reason = reason
+
+class InvalidStateError(HarbourError, shared.InvalidStateError):
+    """A position that breaks the invariants :func:`harbour.validate` checks.
+
+    :attr:`violations` lists every :class:`~harbour.validation.Violation`.
+    """
 
 
-class InvalidStateError(HarbourError, ValueError):
-    """A position that breaks the invariants :func:`harbour.validate` checks."""
-
-    def __init__(self, violations: Sequence[Violation]) -> None:
-        listed = "; ".join(f"[{v.rule_id}] {v.reason}" for v in violations[:5])
-        more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
-        super().__init__(f"not a valid position: {listed}{more}")
-        #: Every broken invariant, each naming its rule.
-        self.violations = tuple(violations)
-
-
-class GameNotOverError(HarbourError, ValueError):
+class GameNotOverError(HarbourError, shared.GameNotOverError):
     """Asked for the outcome of a game that has not ended."""
 
 
-class MoveParseError(InvalidMoveError):
+class MoveParseError(InvalidMoveError, shared.MoveParseError):
     """Text that is not a move in the notation of :mod:`harbour.notation`.
 
     :attr:`text` is the text given; the message says what was expected.
     """
-
-    def __init__(self, text: str, reason: str) -> None:
-        super().__init__(f"cannot read {text!r} as a move: {reason}")
-        #: The text that could not be read.
-        self.text = text
-        #: What was wrong, in a plain sentence.
-        self.reason = reason
 
 
 class AmbiguousMoveError(MoveParseError):
@@ -119,49 +105,17 @@ class AmbiguousMoveError(MoveParseError):
         self.candidates = tuple(candidates)
 
 
-class DocumentError(HarbourError, ValueError):
+class DocumentError(HarbourError, shared.DocumentError):
     """A JSON document that :func:`harbour.from_json` cannot read.
 
     :attr:`field` is the path of the offending field (for example
     ``"state.players[0].goods.fish"``), or ``""`` for the document as a whole.
     """
 
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}" if field else reason)
-        #: Where in the document the problem is.
-        self.field = field
-        #: What was wrong, in a plain sentence.
-        self.reason = reason
 
-
-class RecordError(HarbourError, ValueError):
+class RecordError(HarbourError, shared.RecordError):
     """A game record that cannot be read or does not replay.
 
     :attr:`line` is the record's line (1-based) or ``None``; :attr:`turn` the turn of the
     bad move or ``None``; :attr:`rule_id` the rule an illegal move breaks, or ``None``.
     """
-
-    def __init__(
-        self,
-        reason: str,
-        *,
-        line: int | None = None,
-        turn: int | None = None,
-        rule_id: str | None = None,
-    ) -> None:
-        where = []
-        if line is not None:
-            where.append(f"line {line}")
-        if turn is not None:
-            where.append(f"turn {turn}")
-        prefix = f"{', '.join(where)}: " if where else ""
-        rule = f"[{rule_id}] " if rule_id else ""
-        super().__init__(f"{prefix}{rule}{reason}")
-        #: The line of the record, 1-based, when known.
-        self.line = line
-        #: The turn of the move that failed, when known.
-        self.turn = turn
-        #: The rule an illegal move breaks, when that is the problem.
-        self.rule_id = rule_id
-        #: What was wrong, in a plain sentence.
-        self.reason = reason

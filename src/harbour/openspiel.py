@@ -64,7 +64,7 @@ from harbour.notation import format_move
 from harbour.observation import observe
 from harbour.options import RulesOptions
 from harbour.rng import SplitMix64
-from harbour.scoring import outcome
+from harbour.scoring import outcome, shares
 from harbour.serialization import to_json
 from harbour.setup import new_game
 from harbour.state import GameState
@@ -129,13 +129,7 @@ def utilities(state: GameState) -> tuple[float, ...]:
     """
     if state.stack:
         state = attrs.evolve(state, stack=())
-    winners = outcome(state).winners
-    n = len(state.players)
-    if len(winners) == n:
-        return (0.0,) * n
-    return tuple(
-        1.0 / len(winners) if seat in winners else -1.0 / (n - len(winners)) for seat in range(n)
-    )
+    return shares(outcome(state).winners, len(state.players))
 
 
 class HarbourGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information

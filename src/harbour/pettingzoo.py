@@ -53,7 +53,7 @@ from harbour.errors import InvalidValueError
 from harbour.observation import observe
 from harbour.options import RulesOptions
 from harbour.rng import SplitMix64
-from harbour.scoring import outcome
+from harbour.scoring import returns
 from harbour.setup import new_game
 from harbour.state import GameState
 from harbour.view import render as render_text
@@ -192,12 +192,7 @@ class HarbourEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type inform
         self.decisions += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.state.is_over:
-            winners = outcome(self.state).winners
-            for seat, name in enumerate(self.possible_agents):
-                if seat in winners:
-                    self.rewards[name] = 1.0 / len(winners)
-                elif len(winners) < self.players:
-                    self.rewards[name] = -1.0 / (self.players - len(winners))
+            self.rewards = dict(zip(self.possible_agents, returns(self.state), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_decisions is not None and self.decisions >= self.max_decisions:
             self.truncations = dict.fromkeys(self.agents, True)

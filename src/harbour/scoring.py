@@ -9,7 +9,16 @@ from harbour.options import TieBreak
 from harbour.rules.abilities import market_points
 from harbour.state import GameState
 
-__all__ = ["Outcome", "ability_points", "bonus_trade", "outcome", "victory_points"]
+__all__ = [
+    "Outcome",
+    "ability_points",
+    "bonus_trade",
+    "chance_outcomes",
+    "outcome",
+    "returns",
+    "shares",
+    "victory_points",
+]
 
 
 @attrs.frozen(slots=True)
@@ -79,3 +88,37 @@ def outcome(state: GameState) -> Outcome:
     places = tuple(1 + sum(1 for q in range(n) if keys[q] > keys[p]) for p in range(n))
     winners = tuple(p for p in range(n) if places[p] == 1)
     return Outcome(points, buildings, goods, ranking, places, winners, built, able, bonus)
+
+
+def shares(winners: tuple[int, ...], players: int) -> tuple[float, ...]:
+    """Each seat's share of a result (SPIEL-3, ENV-2): zero-sum, winners split +1.
+
+    Each winner gets +1 divided by the number of winners and every other seat -1 divided
+    by their number; when every seat wins (a tie the tie-breakers leave), each gets 0.
+    """
+    if len(winners) == players:
+        return (0.0,) * players
+    return tuple(
+        1.0 / len(winners) if seat in winners else -1.0 / (players - len(winners))
+        for seat in range(players)
+    )
+
+
+def returns(state: GameState) -> tuple[float, ...]:
+    """Each seat's reward: 0 while the game goes on, then :func:`shares` of its winners.
+
+    The shared game protocol's returns (:class:`meeplekit.protocol.Game`), used by the
+    OpenSpiel game (SPIEL-3) and the PettingZoo environment (ENV-2).
+    """
+    if state.stack:
+        return (0.0,) * len(state.players)
+    return shares(outcome(state).winners, len(state.players))
+
+
+def chance_outcomes(state: GameState) -> tuple[()]:
+    """The shared protocol's chance outcomes: none, as Harbour has no chance during play.
+
+    Harbour's chance is all in its setup (SETUP-7), drawn from the seed by
+    :func:`harbour.new_game`.
+    """
+    return ()

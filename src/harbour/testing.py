@@ -22,7 +22,7 @@ the original card set, seed 0 and the shortest game.
 from __future__ import annotations
 
 import enum
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -32,14 +32,8 @@ require("testing")  # before the imports below: one line naming the extra if it 
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    initialize,
-    invariant,
-    precondition,
-    rule,
-)
 
+import harbour
 from harbour.cards.abilities import (
     AlchemistConversion,
     FreeBuildingAtSetup,
@@ -48,7 +42,7 @@ from harbour.cards.abilities import (
 from harbour.cards.limits import MAX_COST, MAX_POINTS, MAX_PRICE
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
-from harbour.engine import apply_move, apply_move_unchecked, is_over, legal_moves
+from harbour.engine import apply_move_unchecked, is_over, legal_moves
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import GOODS, MAX_GOODS, Goods
@@ -56,8 +50,10 @@ from harbour.moves import Move
 from harbour.options import RulesOptions
 from harbour.positions import position
 from harbour.setup import new_game
+from harbour.specification import SPECIFICATION
 from harbour.state import BoardSite, CardSite, GameState, Pending, PendingMove, Site
 from harbour.validation import validate
+from meeplekit.testing import GameMachine
 
 __all__ = [
     "HarbourStateMachine",
@@ -440,23 +436,18 @@ def check_invariants(state: GameState) -> None:
         raise AssertionError(f"the position breaks {len(found)} invariant(s):\n{listed}")
 
 
-def _not_over(machine: HarbourStateMachine) -> bool:
-    return not is_over(machine.state)
-
-
-def _over(machine: HarbourStateMachine) -> bool:
-    return is_over(machine.state)
-
-
-class HarbourStateMachine(RuleBasedStateMachine):
+class HarbourStateMachine(GameMachine[GameState, Move]):
     """Plays whole games of drawn legal moves; a frontend's tests override the hooks.
 
     The machine starts a game drawn from :meth:`initial_states` (by default a new game of
     any table, options and card set), then plays drawn legal moves, one or several per
     step, checking :func:`check_invariants` after every move; a finished game is followed
     by a new one. After each move it calls :meth:`on_move`, after each step
-    :meth:`check_adapter`. Subclass it and collect its ``TestCase`` with pytest or
-    unittest::
+    :meth:`check_adapter`. It is the shared layer's :class:`meeplekit.testing.GameMachine`
+    for Harbour, so it also checks what every game promises (every listed move is legal,
+    moves not listed are refused naming a rule, inputs never change, JSON round-trips,
+    the same moves replay to the same end). Subclass it and collect its ``TestCase`` with
+    pytest or unittest::
 
         from harbour.testing import HarbourStateMachine
 
@@ -476,70 +467,17 @@ class HarbourStateMachine(RuleBasedStateMachine):
     machine: ``TestMyAdapter.settings = settings(max_examples=20)``.
     """
 
-    #: The position the machine is in.
-    state: GameState
-
-    # -- hooks
+    game: ClassVar[Any] = harbour
+    rule_ids = frozenset(SPECIFICATION.rule_ids())
+    players = (2, 3, 4)
 
     def initial_states(self) -> st.SearchStrategy[GameState]:
         """The games the machine starts from: by default ``states(max_decisions=0)``."""
         return states(max_decisions=0)
 
-    def on_start(self, state: GameState) -> None:
-        """Called with each game the machine starts (by default nothing)."""
-
-    def on_move(self, before: GameState, move: Move, after: GameState) -> None:
-        """Called after each move, with the position before and after it (by default nothing)."""
-
-    def check_adapter(self) -> None:
-        """Called after every step, to check the frontend against :attr:`state` (a no-op)."""
-
-    # -- rules
-
-    def _start(self, data: st.DataObject) -> None:
-        state = data.draw(self.initial_states(), label="game")
+    def check_state(self, state: GameState) -> None:
+        """Harbour's invariants: :func:`check_invariants`."""
         check_invariants(state)
-        self.state = state
-        self.on_start(state)
-
-    def _play(self, data: st.DataObject) -> None:
-        before = self.state
-        move = data.draw(moves(before), label="move")
-        after = apply_move(before, move)
-        self.state = after
-        check_invariants(after)
-        self.on_move(before, move, after)
-
-    @initialize(data=st.data())
-    def start_game(self, data: st.DataObject) -> None:
-        """Start a game drawn from :meth:`initial_states`."""
-        self._start(data)
-
-    @precondition(_not_over)
-    @rule(data=st.data())
-    def play_move(self, data: st.DataObject) -> None:
-        """Play one drawn legal move."""
-        self._play(data)
-
-    @precondition(_not_over)
-    @rule(data=st.data(), count=st.integers(2, 20))
-    def play_moves(self, data: st.DataObject, count: int) -> None:
-        """Play several drawn legal moves, so that games end within the steps of a run."""
-        for _ in range(count):
-            if is_over(self.state):
-                break
-            self._play(data)
-
-    @precondition(_over)
-    @rule(data=st.data())
-    def start_another_game(self, data: st.DataObject) -> None:
-        """After the end of a game, start another."""
-        self._start(data)
-
-    @invariant()
-    def adapter_agrees(self) -> None:
-        """Run :meth:`check_adapter` (override that, not this)."""
-        self.check_adapter()
 
 
 def _register() -> None:

@@ -108,7 +108,7 @@ def test_an_adapter_without_its_extra_says_which_to_install(
 
 
 def test_the_demo_needs_only_the_runtime_dependencies() -> None:
-    # make demo installs the package with attrs and cattrs only: the demo, with every
+    # make demo installs the package with attrs, cattrs and meeplekit only: the demo, with every
     # optional rule, must import nothing else outside the standard library.
     script = (
         "import io, sys, contextlib\n"
@@ -125,8 +125,9 @@ def test_the_demo_needs_only_the_runtime_dependencies() -> None:
     requirements = {
         re.split(r"[<>=\[ ]", r)[0].lower() for r in PYPROJECT["project"]["dependencies"]
     }
-    assert requirements == {"attrs", "cattrs"}
+    assert requirements == {"attrs", "cattrs", "meeplekit"}
     allowed = set(sys.stdlib_module_names) | {"harbour", "attr", "attrs", "cattr", "cattrs"}
+    allowed |= {"meeplekit"}  # the shared layer, a runtime dependency
     allowed |= {"typing_extensions", "exceptiongroup"}  # cattrs' own dependencies
     allowed |= {"__main__", "_distutils_hack"}  # the script itself; setuptools' .pth hook
     assert imported - allowed == set()

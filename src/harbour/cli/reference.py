@@ -11,13 +11,8 @@ from __future__ import annotations
 import difflib
 import re
 import sys
-import textwrap
-from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
-from typing import Final
 
-import attrs
 import click
 from rich.console import Console
 from rich.table import Table
@@ -39,6 +34,8 @@ from harbour.narrate import describe_outcome, describe_setup
 from harbour.observation import Observation
 from harbour.records import read_record
 from harbour.records import replay as replay_record
+from harbour.specification import RULEBOOKS, SPECIFICATION
+from meeplekit.spec import normalize_rule_id
 
 __all__ = [
     "RULEBOOKS",
@@ -55,90 +52,20 @@ __all__ = [
     "rule_titles",
 ]
 
-#: The rulebooks the specification quotes, by the file name it cites them by: their titles.
-RULEBOOKS: Final = {
-    "000_37065cbbf5c8ad29.txt": "Harbour, English retail rulebook (000)",
-    "001_b9b444bae8799a5c.txt": "Harbour, earlier English Kickstarter-era rulebook (001)",
-    "002_a61165ec392d9b3b.txt": "Harbour, German edition rulebook, Frosted Games 2015 (002)",
-}
-
-#: A clause heading of the specification: ``### TOLL-2: title``.
-_HEADING = re.compile(r"^(#{2,4}) ([A-Z]+-\d+): (.*)$", re.MULTILINE)
-_TITLE = re.compile(r"^# (.*)$", re.MULTILINE)
-_LABEL = re.compile(r"^\(.*\)=$")
-#: The pages of the specification in the order of the documentation; others follow.
-_PAGE_ORDER: Final = (
-    "rules",
-    "interpretations",
-    "card-data",
-    "variants",
-    "positions",
-    "notation",
-    "actions",
-    "openspiel",
-    "tensors",
-    "json",
-    "records",
-    "views",
-    "observations",
-)
-
-
-@attrs.frozen
-class _Page:
-    """A page of the specification: its file's stem, its title and its Markdown."""
-
-    stem: str
-    title: str
-    text: str
-
-
-def _pages() -> list[_Page]:
-    """Every page of the specification shipped with the package, in the documentation's order."""
-    spec = resources.files("harbour") / "spec"
-
-    def order(name: str) -> tuple[int, str]:
-        stem = name.removesuffix(".md")
-        return (_PAGE_ORDER.index(stem) if stem in _PAGE_ORDER else len(_PAGE_ORDER), stem)
-
-    pages = []
-    for page in sorted(spec.iterdir(), key=lambda p: order(p.name)):
-        if page.name.endswith(".md"):
-            text = page.read_text(encoding="utf-8")
-            title = _TITLE.search(text)
-            stem = page.name.removesuffix(".md")
-            pages.append(_Page(stem, title.group(1) if title else stem, text))
-    return pages
-
 
 def rule_ids() -> list[str]:
     """Every rule ID the specification defines, page by page as the documentation orders them."""
-    return [rule_id for rule_id, _ in rule_titles()]
+    return SPECIFICATION.rule_ids()
 
 
 def rule_titles() -> list[tuple[str, str]]:
     """Every rule ID the specification defines with its clause's title, in page order."""
-    return [(rule_id, title) for _, rule_id, title in _clauses()]
-
-
-def _clauses() -> Iterator[tuple[_Page, str, str]]:
-    for page in _pages():
-        for match in _HEADING.finditer(page.text):
-            yield page, match.group(2), match.group(3)
+    return SPECIFICATION.rule_titles()
 
 
 def clause(rule_id: str) -> str | None:
     """The clause of ``rule_id`` as Markdown (heading, text, sources, readings), or ``None``."""
-    for page in _pages():
-        for match in _HEADING.finditer(page.text):
-            if match.group(2) != rule_id:
-                continue
-            text = page.text
-            level = len(match.group(1))
-            ends = re.compile(rf"^#{{1,{level}}} |^\(.*\)=$", re.MULTILINE)
-            end = ends.search(text, match.end())
-            return text[match.start() : end.start() if end else len(text)].rstrip() + "\n"
-    return None
+    return SPECIFICATION.clause(rule_id)
 
 
 def clause_text(rule_id: str, width: int = 100) -> str | None:
@@ -148,136 +75,10 @@ def clause_text(rule_id: str, width: int = 100) -> str | None:
     show, emphasis and code markers are dropped, each rulebook is named by its title
     (:data:`RULEBOOKS`), list items and tables keep their shape.
     """
-    markdown = clause(rule_id)
-    return None if markdown is None else _plain(markdown, width)
-
-
-# --------------------------------------------------------------------------- MyST to text
-
-_REF = re.compile(r"\{ref\}`([^`<]*?)\s*<([^`>]*)>`")
-_ROLE = re.compile(r"\{(\w+)\}`([^`]*)`")
-_RULEBOOK = re.compile(r"`?(\d{3}_[0-9a-f]{16}\.txt)`?")
-_CODE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
-_STRONG = re.compile(r"(?<![\w*])\*\*(?=\S)(.+?)(?<=\S)\*\*(?![\w*])", re.DOTALL)
-_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", re.DOTALL)
-_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>])")
-_ITEM = re.compile(r"(\s*)([-*]|\d+\.)\s+")
-
-
-def _label_text(label: str) -> str:
-    """What a reference to a label shows: ``rule-end-1`` is END-1, ``int-3`` INT-3."""
-    return label.removeprefix("rule-").upper()
-
-
-def _roles(text: str, titles: dict[str, str]) -> str:
-    text = _RULEBOOK.sub(lambda m: RULEBOOKS.get(m.group(1), m.group(1)), text)
-    text = _REF.sub(lambda m: " ".join(m.group(1).split()), text)
-
-    def role(match: re.Match[str]) -> str:
-        kind, target = match.group(1), match.group(2).strip()
-        if kind == "ref":
-            return _label_text(target)
-        if kind == "doc":
-            stem = target.rsplit("/", 1)[-1]
-            return titles.get(stem, stem.replace("-", " ").capitalize())
-        return target.lstrip("~!")
-
-    return _ROLE.sub(role, text)
-
-
-def _inline(text: str) -> str:
-    """Markdown inline markup dropped: code keeps its text, emphasis loses its stars."""
-    out = []
-    last = 0
-    for match in _CODE.finditer(text):
-        out.append(_prose(text[last : match.start()]))
-        out.append(match.group(2))
-        last = match.end()
-    out.append(_prose(text[last:]))
-    return "".join(out)
-
-
-def _prose(text: str) -> str:
-    text = _STRONG.sub(r"\1", text)
-    text = _EMPHASIS.sub(r"\1", text)
-    return _ESCAPE.sub(r"\1", text)
-
-
-def _plain(markdown: str, width: int) -> str:
-    titles = {page.stem: page.title for page in _pages()}
-    lines = _roles(markdown, titles).splitlines()
-    out: list[str] = []
-    paragraph: list[str] = []
-    hanging = ""
-
-    def flush() -> None:
-        nonlocal paragraph
-        if paragraph:
-            text = _inline(" ".join(part.strip() for part in paragraph))
-            first = paragraph[0][: len(paragraph[0]) - len(paragraph[0].lstrip())]
-            out.append(
-                textwrap.fill(
-                    text,
-                    width=width,
-                    initial_indent=first,
-                    subsequent_indent=hanging,
-                    break_long_words=False,
-                    break_on_hyphens=False,
-                )
-            )
-        paragraph = []
-
-    fenced = False
-    header: list[str] | None = None  # the header row of the table being read
-    for line in lines:
-        if line.startswith("```"):
-            flush()
-            fenced = not fenced
-            continue
-        if fenced:
-            out.append(f"    {line}" if line else "")
-            continue
-        if _LABEL.match(line):
-            continue
-        if line.startswith("#"):
-            flush()
-            out.append(_inline(line.lstrip("#").strip()))
-            continue
-        if line.startswith("|"):
-            flush()
-            cells = [_inline(cell.strip()) for cell in line.strip().strip("|").split("|")]
-            if set(line) <= set("|-: "):
-                continue
-            if header is None:
-                header = cells
-                continue
-            row = "; ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=False))
-            out.append(textwrap.fill(f"- {row}", width=width, subsequent_indent="  "))
-            continue
-        header = None
-        if not line.strip():
-            flush()
-            if out and out[-1]:
-                out.append("")
-            continue
-        item = _ITEM.match(line)
-        if item:
-            flush()
-            hanging = " " * item.end()
-        elif not paragraph:
-            hanging = ""
-        paragraph.append(line)
-    flush()
-    return "\n".join(out).strip("\n") + "\n"
+    return SPECIFICATION.clause_text(rule_id, width)
 
 
 # --------------------------------------------------------------------------- harbour rule
-
-
-def _rule_id(text: str) -> str:
-    """``int3``, ``int 3`` or ``INT_3`` as ``INT-3``."""
-    wanted = text.strip().upper()
-    return re.sub(r"^([A-Z]+)[\s_-]*(\d+)$", r"\1-\2", wanted)
 
 
 @click.command()
@@ -290,13 +91,13 @@ def rule(rule_id: str | None) -> None:
     width = terminal_width()
     if rule_id is None:
         page = None
-        for where, found, title in _clauses():
-            if where is not page:
-                click.echo(("\n" if page is not None else "") + f"{where.title}:")
-                page = where
-            click.echo(wrap(f"  - {found}: {title}", width))
+        for found in SPECIFICATION.clauses():
+            if found.page is not page:
+                click.echo(("\n" if page is not None else "") + f"{found.page.title}:")
+                page = found.page
+            click.echo(wrap(f"  - {found.rule_id}: {found.title}", width))
         return
-    wanted = _rule_id(rule_id)
+    wanted = normalize_rule_id(rule_id)
     text = clause_text(wanted, width)
     if text is None:
         close = difflib.get_close_matches(wanted, rule_ids(), n=5, cutoff=0.5)

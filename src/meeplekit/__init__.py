@@ -1,0 +1,18 @@
+"""meeplekit: the layer the project's board-game rules libraries share.
+
+It holds what every game shares and nothing game-specific, and imports no game:
+
+- :mod:`meeplekit.protocol`: what a game module provides (:class:`~meeplekit.protocol.Game`),
+  chance as explicit decisions (:data:`~meeplekit.protocol.CHANCE`);
+- :mod:`meeplekit.registry`: games by name (:func:`~meeplekit.registry.load_game`);
+- :mod:`meeplekit.rng`: the seeded random source (SplitMix64);
+- :mod:`meeplekit.errors`: the error bases every game's errors subclass;
+- :mod:`meeplekit.spec`: specification tooling (clauses, rule lookup, coverage);
+- :mod:`meeplekit.testing`: the generic Hypothesis state machine (extra ``[testing]``).
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+__all__ = ["__version__"]
