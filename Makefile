@@ -56,7 +56,8 @@ docs: $(STAMP) browser
 
 # harbour-rules' sdist and wheel and the other distributions' wheels (python -m build),
 # their metadata (twine check --strict) and contents (scripts/check_dist.py: the sdist
-# carries the tests, docs and spec).
+# carries the tests, docs and spec); each other distribution is installed alone in a new
+# virtual environment and used there (scripts/check_alone.py).
 OTHER_DISTRIBUTIONS := $(wildcard distributions/*)
 dist: $(STAMP)
 	rm -rf dist
@@ -66,6 +67,7 @@ dist: $(STAMP)
 	done
 	$(PY) -m twine check --strict dist/*.* dist/others/*
 	$(PY) scripts/check_dist.py dist
+	$(PY) scripts/check_alone.py dist
 
 test: lint typecheck pytest docs dist
 

@@ -41,8 +41,8 @@ from harbour.observation import observe
 from harbour.options import RulesOptions
 from harbour.scoring import outcome, victory_points
 from harbour.search import ISMCTSBot
-from harbour.serialization import converter
 from harbour.setup import new_game
+from meeplekit.options import changed_readings as shared_changed_readings
 
 __all__ = [
     "BOT_NAMES",
@@ -194,9 +194,7 @@ class GameResult:
 
 def changed_readings(options: RulesOptions) -> dict[str, Any]:
     """The readings of ``options`` that differ from the default, as JSON values."""
-    plain = converter.unstructure(options)
-    default = converter.unstructure(RulesOptions())
-    return {name: value for name, value in plain.items() if default.get(name) != value}
+    return dict(shared_changed_readings(options))
 
 
 def play_one(job: Job) -> GameResult:

@@ -19,14 +19,12 @@ harbour.errors.InvalidValueError: ReentryOrder must be one of 'reversed', 'kept'
 from __future__ import annotations
 
 import enum
-import functools
-import inspect
-import re
 from typing import Any
 
 import attrs
 
 from harbour.errors import InvalidValueError
+from meeplekit import options as shared
 
 __all__ = [
     "AlchemistReading",
@@ -52,10 +50,7 @@ class _Reading(enum.Enum):
 
     @classmethod
     def _missing_(cls, value: object) -> Any:
-        allowed = ", ".join(repr(m.value) for m in cls)
-        raise InvalidValueError(
-            f"{cls.__name__} must be one of {allowed} (or {cls.__name__} members), got {value!r}"
-        )
+        raise InvalidValueError(shared.unknown_reading(cls, value))
 
 
 class LastRound(_Reading):
@@ -301,37 +296,12 @@ class RulesOptions:
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Only the readings that differ from the default, by their plain values: a pickled
         # state stays small (the enums themselves would be pickled by class reference).
-        changed = tuple(
-            (
-                f.name,
-                getattr(self, f.name).value
-                if isinstance(f.default, enum.Enum)
-                else getattr(self, f.name),
-            )
-            for f in attrs.fields(RulesOptions)
-            if getattr(self, f.name) != f.default
-        )
-        return (_unpickle_options, (changed,))
+        return (_unpickle_options, (shared.changed_readings(self),))
 
 
 def _unpickle_options(changed: tuple[tuple[str, object], ...]) -> RulesOptions:
     """Rebuild pickled :class:`RulesOptions` from the readings that differ from the default."""
     return RulesOptions(**dict(changed))  # type: ignore[arg-type]
-
-
-#: A member of a reading enum with its ``#:`` comment lines above it.
-_MEMBER = re.compile(r"((?:[ ]{4}#:.*\n)+)[ ]{4}([A-Z_0-9]+) = ")
-
-
-@functools.cache
-def _meanings(kind: type[_Reading]) -> dict[str, str]:
-    """Each member's ``#:`` comment, joined into one line, by member name."""
-    source = inspect.getsource(kind)
-    found: dict[str, str] = {}
-    for comment, name in _MEMBER.findall(source):
-        text = " ".join(line.strip()[2:].strip() for line in comment.strip().splitlines())
-        found[name] = text
-    return found
 
 
 def reading_meaning(member: enum.Enum) -> str:
@@ -340,23 +310,14 @@ def reading_meaning(member: enum.Enum) -> str:
     >>> reading_meaning(ReentryOrder.KEPT)
     'A reading of 000/002: the shipped goods keep their relative order.'
     """
-    kind = type(member)
-    if not issubclass(kind, _Reading):
+    if not isinstance(member, _Reading):
         raise InvalidValueError(f"not a rule reading: {member!r}")
-    return _meanings(kind)[member.name]
+    return shared.reading_meaning(member, error=InvalidValueError)
 
 
 def field_rule(name: str) -> str:
     """The rule ID (``INT-3``, ``SETUP-5``, ...) that the :class:`RulesOptions` field selects."""
-    for field in attrs.fields(RulesOptions):
-        if field.name == name:
-            rule: str = field.metadata["rule"]
-            return rule
-    raise InvalidValueError(f"RulesOptions has no field {name!r}")
-
-
-#: A field of :class:`RulesOptions` with its ``#:`` comment lines above it.
-_FIELD = re.compile(r"((?:[ ]{4}#:.*\n)+)[ ]{4}([a-z_]+): ")
+    return shared.field_rule(RulesOptions, name, error=InvalidValueError)
 
 
 def field_meaning(name: str) -> str:
@@ -367,12 +328,4 @@ def field_meaning(name: str) -> str:
     >>> field_meaning("ship_without_buying")
     'May goods be shipped when no building is then bought?'
     """
-    rule = field_rule(name)
-    default = attrs.fields_dict(RulesOptions)[name].default
-    if isinstance(default, _Reading):
-        text = inspect.getdoc(type(default)) or ""
-    else:
-        text = dict((n, c) for c, n in _FIELD.findall(inspect.getsource(RulesOptions)))[name]
-        text = " ".join(line.strip()[2:].strip() for line in text.strip().splitlines())
-    text = text.replace(f" ({rule})", "").removeprefix(f"{rule}:").strip()
-    return text[:1].upper() + text[1:]
+    return shared.field_meaning(RulesOptions, name, error=InvalidValueError)

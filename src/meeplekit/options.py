@@ -1,0 +1,115 @@
+"""Rule readings as data: what every game's options class shares.
+
+A game's ``RulesOptions`` is a frozen attrs class whose fields select readings; each field
+names its rule in its metadata (``metadata={"rule": "INT-3"}``) and is documented by the
+``#:`` comment above it; a reading is an :class:`enum.Enum` whose members are documented
+the same way. From those comments these functions give a reading's and a field's meaning
+in one line (for a command's ``--help``, a report, a rules discussion), and
+:func:`changed_readings` the fields that differ from the defaults (for a small pickle, a
+record, a lab job). The comments are read from the classes' source files, so the classes
+must be defined in a module (not typed at a prompt).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+import re
+from typing import Any
+
+import attrs
+
+from meeplekit.errors import InvalidValueError
+
+__all__ = [
+    "changed_readings",
+    "field_meaning",
+    "field_rule",
+    "reading_meaning",
+    "unknown_reading",
+]
+
+#: A member of a reading enum with its ``#:`` comment lines above it.
+_MEMBER = re.compile(r"((?:[ ]{4}#:.*\n)+)[ ]{4}([A-Z_0-9]+) = ")
+#: A field of an options class with its ``#:`` comment lines above it.
+_FIELD = re.compile(r"((?:[ ]{4}#:.*\n)+)[ ]{4}([a-z_0-9]+): ")
+
+
+def _joined(comment: str) -> str:
+    return " ".join(line.strip()[2:].strip() for line in comment.strip().splitlines())
+
+
+@functools.cache
+def _meanings(kind: type[enum.Enum]) -> dict[str, str]:
+    """Each member's ``#:`` comment, joined into one line, by member name."""
+    try:
+        source = inspect.getsource(kind)
+    except (OSError, TypeError):  # no source file: nothing is documented
+        return {}
+    return {name: _joined(comment) for comment, name in _MEMBER.findall(source)}
+
+
+def reading_meaning(member: enum.Enum, *, error: type[Exception] = InvalidValueError) -> str:
+    """What the reading ``member`` means, in one line: its ``#:`` comment in its source.
+
+    Raises ``error`` (a game passes its own class) for a member without that comment.
+    """
+    meanings = _meanings(type(member))
+    if member.name not in meanings:
+        raise error(f"not a documented rule reading: {member!r}")
+    return meanings[member.name]
+
+
+def field_rule(options: type[Any], name: str, *, error: type[Exception] = InvalidValueError) -> str:
+    """The rule ID that the field ``name`` of the options class ``options`` selects.
+
+    Raises ``error`` (a game passes its own class) when there is no such field.
+    """
+    for field in attrs.fields(options):
+        if field.name == name:
+            rule: str = field.metadata["rule"]
+            return rule
+    raise error(f"{options.__name__} has no field {name!r}")
+
+
+def field_meaning(
+    options: type[Any], name: str, *, error: type[Exception] = InvalidValueError
+) -> str:
+    """What the field ``name`` of ``options`` selects, in one line, without its rule ID.
+
+    A reading field says what its enum's docstring says; a switch what its ``#:`` comment
+    says. Raises ``error`` when there is no such field.
+    """
+    rule = field_rule(options, name, error=error)
+    default = attrs.fields_dict(options)[name].default
+    if isinstance(default, enum.Enum):
+        text = inspect.getdoc(type(default)) or ""
+    else:
+        comments = {n: c for c, n in _FIELD.findall(inspect.getsource(options))}
+        text = _joined(comments[name])
+    text = text.replace(f" ({rule})", "").removeprefix(f"{rule}:").strip()
+    return text[:1].upper() + text[1:]
+
+
+def changed_readings(options: Any) -> tuple[tuple[str, object], ...]:
+    """The fields of an options value that differ from their defaults, as plain values.
+
+    A reading is given by its enum value (a string), a switch by its bool, in field order.
+    """
+    return tuple(
+        (
+            field.name,
+            getattr(options, field.name).value
+            if isinstance(field.default, enum.Enum)
+            else getattr(options, field.name),
+        )
+        for field in attrs.fields(type(options))
+        if getattr(options, field.name) != field.default
+    )
+
+
+def unknown_reading(kind: type[enum.Enum], value: object) -> str:
+    """The message for ``value`` that is no member of the reading enum ``kind``."""
+    allowed = ", ".join(repr(m.value) for m in kind)
+    return f"{kind.__name__} must be one of {allowed} (or {kind.__name__} members), got {value!r}"
