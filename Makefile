@@ -27,7 +27,7 @@ $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.t
 	touch $(RUNTIME_STAMP)
 
 $(STAMP): $(RUNTIME_STAMP)
-	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster,pictures]'
+	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster,pictures]' -e distributions/machikoro-rules
 	touch $(STAMP)
 
 demo: $(RUNTIME_STAMP)

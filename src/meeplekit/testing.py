@@ -8,7 +8,7 @@ checks after every move what every game promises:
   the listed moves are the chance outcomes, whose exact probabilities sum to 1;
 - a move that is not listed now is refused: ``explain`` names a rule of the game's
   specification, and ``apply_move`` raises the shared :class:`~meeplekit.errors.IllegalMoveError`
-  with that rule (the moves tried are those listed earlier in the run);
+  with that rule (the moves tried are those listed earlier in the same game);
 - inputs are never changed (the state's JSON before and after a move is the same);
 - every position is valid (``validate`` finds nothing) and its JSON reads back equal;
 - returns are 0 for everyone until the end, and add up to 0 at the end;
@@ -173,6 +173,9 @@ class GameMachine(RuleBasedStateMachine, Generic[S, M]):
         self.state = state
         self._start_state = state
         self._played = []
+        # Moves of an earlier game may name what this one does not have (a seat, a card):
+        # those are not moves of this game at all, so only this game's moves are tried.
+        self._pool = []
         self.on_start(state)
 
     def _play(self, data: st.DataObject) -> None:

@@ -1,0 +1,69 @@
+"""The shape every kind of pending decision shares: its moves, its check and its apply.
+
+A :class:`Step` owns one kind of pending decision. Its :meth:`~Step.moves` lists the
+legal answers, its :meth:`~Step.refusal` says why one answer is not legal, and its
+:meth:`~Step.apply` carries one out. The moves and the refusal are written next to each
+other from the same predicates, and a property test checks that they agree on every
+position it reaches.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Generic, TypeVar
+
+import attrs
+
+from machikoro.moves import Move
+from machikoro.rules.work import Work
+from machikoro.state import GameState
+
+__all__ = ["Refusal", "Step"]
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+@attrs.frozen(slots=True)
+class Refusal:
+    """Why a move is not legal: the rule that forbids it and a plain sentence."""
+
+    rule_id: str
+    reason: str
+
+
+class Step(Generic[P, M]):
+    """One kind of pending decision ``P``, answered by moves of type ``M``.
+
+    Subclasses are stateless; the rules modules create one instance each.
+    """
+
+    #: The move types that answer this decision.
+    answers: ClassVar[tuple[type, ...]] = ()
+    #: Every rule ID :meth:`refusal` may name.
+    owns: ClassVar[frozenset[str]] = frozenset()
+    #: Whether :meth:`automatic` may carry the step out by itself (MK-FLOW-2).
+    may_be_automatic: ClassVar[bool] = False
+
+    def question(self, pending: P) -> str:
+        """What the decision asks, in a few words (``"rolling the dice"``)."""
+        raise NotImplementedError
+
+    def moves(self, state: GameState, pending: P) -> tuple[Move, ...]:
+        """Every legal answer, in canonical order."""
+        raise NotImplementedError
+
+    def refusal(self, state: GameState, pending: P, move: M) -> Refusal | None:
+        """Why ``move`` is not among :meth:`moves`, or ``None`` when it is."""
+        raise NotImplementedError
+
+    def apply(self, work: Work, pending: P, move: M) -> None:
+        """Carry out ``move``; ``pending`` has already been taken off the stack."""
+        raise NotImplementedError
+
+    def automatic(self, work: Work, pending: P) -> bool:
+        """Carry the step out by itself when it offers no choice; True if it did.
+
+        A step done automatically takes itself off the stack. Called only for steps with
+        :attr:`may_be_automatic`, when the decision reaches the top of the stack.
+        """
+        raise NotImplementedError
