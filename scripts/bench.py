@@ -4,7 +4,11 @@ Random play: a benchmark value is the CPU time of a fixed batch of seeded random
 (``legal_moves`` and a random legal move applied per decision), turned into decisions and
 games per second. python-chess plays the same way in the same run (a ply = list the legal
 moves, push a random one; until the game is over or 300 plies), so the ratio is measured
-on the same machine at the same time. Also: 1,000 random playouts from a 2-player state
+on the same machine at the same time. Machi Koro plays the same way, its chance nodes
+(dice, the Tuna Boat's roll, market draws) drawn with their probabilities
+(``machikoro.chance.sample``); its figures count every move applied (a ply, chance
+outcomes included, as OpenSpiel's random simulations count actions) and, separately, the
+players' decisions. Also: 1,000 random playouts from a 2-player state
 after 40 decisions, and the memory of states (a 10,000-state tree, ``pickle`` of a state,
 ``hash`` of a new state).
 
@@ -27,8 +31,10 @@ import chess
 import pyperf
 
 import harbour
+import machikoro
 from harbour import GameState
 from harbour.rng import SplitMix64
+from machikoro.chance import sample
 
 GAMES = 20
 PLAYOUTS = 100
@@ -46,6 +52,25 @@ def harbour_batch(players: int, checked: bool, options: harbour.RulesOptions | N
             state = apply(state, rng.choice(harbour.legal_moves(state)))
             decisions += 1
     return decisions
+
+
+def machikoro_batch(players: int, checked: bool) -> tuple[int, int]:
+    """Play Machi Koro's batch once; return its moves (chance included) and decisions."""
+    apply = machikoro.apply_move if checked else machikoro.apply_move_unchecked
+    chance = machikoro.CHANCE
+    moves = decisions = 0
+    for seed in range(GAMES):
+        rng = SplitMix64(seed ^ 0x5EED)
+        state = machikoro.new_game(players, seed=seed)
+        while not machikoro.is_over(state):
+            if machikoro.current_player(state) == chance:
+                move = sample(state, rng)
+            else:
+                move = rng.choice(machikoro.legal_moves(state))
+                decisions += 1
+            state = apply(state, move)
+            moves += 1
+    return moves, decisions
 
 
 def chess_batch() -> int:
@@ -101,6 +126,9 @@ CASES: dict[str, Callable[[], int]] = {
     "harbour 3p unchecked": lambda: harbour_batch(3, False, None),
     "harbour 4p unchecked": lambda: harbour_batch(4, False, None),
     "harbour 3p variants unchecked": lambda: harbour_batch(3, False, VARIANTS),
+    "machikoro 2p unchecked": lambda: machikoro_batch(2, False)[0],
+    "machikoro 2p checked": lambda: machikoro_batch(2, True)[0],
+    "machikoro 4p unchecked": lambda: machikoro_batch(4, False)[0],
     "python-chess random play": chess_batch,
     "harbour playouts from mid-game": playouts,
 }
@@ -157,8 +185,16 @@ def main() -> None:
         per_second = [counts[name] / value for value in bench.get_values()]
         rates[name] = (statistics.mean(per_second), statistics.stdev(per_second))
         unit = "plies/s" if "chess" in name else "decisions/s"
+        if name.startswith("machikoro"):
+            unit = "moves/s"
         mean, spread = rates[name]
         line = f"  {name}: {mean:,.0f} ± {spread:,.0f} {unit}"
+        if name.startswith("machikoro"):
+            players, checked = int(name.split()[1][0]), "unchecked" not in name
+            share = machikoro_batch(players, checked)[1] / counts[name]
+            line += (
+                f" ({mean * share:,.0f} decisions/s), {GAMES * mean / counts[name]:,.0f} games/s"
+            )
         if name.startswith("harbour") and "playouts" not in name:
             games = GAMES * mean / counts[name]
             line += f", {games:,.0f} games/s"
@@ -170,6 +206,14 @@ def main() -> None:
     unchecked = rates["harbour 2p unchecked"][0]
     print(f"  ratio harbour 2p / python-chess: {unchecked / chess_rate:.2f}")
     print(f"  ratio checked / unchecked (2p): {rates['harbour 2p checked'][0] / unchecked:.2f}")
+    mk = rates["machikoro 2p unchecked"][0]
+    print(f"  ratio machikoro 2p moves / python-chess plies: {mk / chess_rate:.2f}")
+    print(
+        f"  ratio machikoro 4p moves / python-chess plies: {rates['machikoro 4p unchecked'][0] / chess_rate:.2f}"
+    )
+    print(
+        f"  ratio machikoro checked / unchecked (2p): {rates['machikoro 2p checked'][0] / mk:.2f}"
+    )
     found = memory()
     print(f"  10,000-state tree: {found['tree_mb']:.1f} MB")
     print(f"  pickle of a mid-game state: {found['pickle_bytes']:.0f} bytes")
