@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from harbour._remake import shown
 from harbour.errors import IllegalMoveError, InvalidMoveError
 from harbour.events import Event
 from harbour.moves import Move, SellToTraders, UseAbility, out_of_range, well_formed
@@ -27,6 +26,7 @@ from harbour.rules.step import Refusal, Step
 from harbour.rules.table import move_kind, step_of
 from harbour.rules.work import Work
 from harbour.state import GameState, Pending
+from meeplekit.values import shown
 
 __all__ = [
     "apply_move",

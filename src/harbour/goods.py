@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import attrs
 
-from harbour._remake import shown
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
+from meeplekit.values import shown
 
 __all__ = ["GOODS", "MAX_GOODS", "Good", "Goods", "is_good", "multisets"]
 

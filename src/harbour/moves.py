@@ -34,12 +34,12 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from harbour._remake import rechecked, remade, shown
 from harbour.cards.limits import MAX_GIFT
 from harbour.errors import InvalidMoveError, InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import Good, Goods, is_good
 from harbour.state import BoardSite, CardSite, Site
+from meeplekit.values import rechecked, remaker, shown
 
 __all__ = [
     "MOVE_TYPES",
@@ -87,7 +87,7 @@ def _good(instance: object, attribute: attrs.Attribute[Good], value: Good) -> No
 def _inner(instance: object, attribute: attrs.Attribute[Any], value: Goods | Site) -> None:
     """Check goods or a site by their constructor, for a value made around it (INPUT-1)."""
     try:
-        rechecked(value)
+        rechecked(value, error=InvalidValueError)
     except InvalidValueError as exc:
         raise InvalidMoveError(f"{_field_name(instance, attribute)}: {exc}") from None
 
@@ -365,12 +365,11 @@ def out_of_range(move: Move, buildings: int, characters: int, players: int) -> s
     return None
 
 
-#: The inner values of moves (goods and sites), made again with the move (:func:`well_formed`).
-_INNER: tuple[type, ...] = (Goods, CardSite, BoardSite)
-#: The fields of each move class, in the constructor's order.
-_FIELDS: dict[type, tuple[str, ...]] = {
-    kind: tuple(f.name for f in attrs.fields(kind)) for kind in MOVE_TYPES
-}
+#: A move made again through its constructor, with the goods and sites inside it. The
+#: validators take each field's exact type, so the copy need only equal the move.
+_remake = remaker(
+    MOVE_TYPES, error=InvalidMoveError, inner=(Goods, CardSite, BoardSite), exact_types=False
+)
 
 
 def well_formed(value: object) -> Move:
@@ -383,27 +382,7 @@ def well_formed(value: object) -> Move:
     made. Raises :class:`~harbour.errors.InvalidMoveError` for anything that is not a move,
     for a field the constructor refuses, and for a value the constructor would keep in
     another form (a set of goods or buildings out of the canonical order, a list where a
-    tuple belongs).
+    tuple belongs). The shared layer makes it again (:func:`meeplekit.values.remaker`).
     """
-    kind: Any = type(value)
-    names = _FIELDS.get(kind)
-    if names is None:
-        raise InvalidMoveError(f"not a move: {shown(value)}")
-    try:
-        fields = [getattr(value, name) for name in names]
-    except AttributeError:
-        raise InvalidMoveError(
-            f"a {kind.__name__} has a field that was never set: it was not made by its constructor"
-        ) from None
-    try:
-        made: Move = kind(*[remade(f) if type(f) in _INNER else f for f in fields])
-    except InvalidMoveError:
-        raise
-    except InvalidValueError as exc:
-        raise InvalidMoveError(f"{kind.__name__}: {exc}") from None
-    if made != value:
-        raise InvalidMoveError(
-            f"{shown(value)} is not as its constructor makes it ({shown(made)}): it was not made "
-            "by its constructor"
-        )
+    made: Move = _remake(value)
     return made

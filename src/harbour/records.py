@@ -29,7 +29,6 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from harbour._remake import shown
 from harbour.cards.identity import card_set_digest
 from harbour.cards.limits import control_character
 from harbour.cards.model import CardSet
@@ -42,6 +41,7 @@ from harbour.scoring import outcome
 from harbour.serialization import converter, from_data
 from harbour.setup import new_game
 from harbour.state import GameState
+from meeplekit.values import shown
 
 __all__ = [
     "RECORD_FORMAT",

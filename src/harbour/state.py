@@ -12,13 +12,13 @@ from typing import TypeAlias
 
 import attrs
 
-from harbour._remake import shown
 from harbour.cards.effects import Effect, Symbol
 from harbour.cards.model import Building, CardSet, PlayerBoard
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import Good, Goods
 from harbour.options import RulesOptions
+from meeplekit.values import shown
 
 __all__ = [
     "MARKET_VALUES",

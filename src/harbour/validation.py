@@ -22,7 +22,6 @@ from collections.abc import Iterator
 
 import attrs
 
-from harbour._remake import remade, shown
 from harbour.cards.abilities import (
     FreeBuildingAtSetup,
     GainOnPurchase,
@@ -32,7 +31,7 @@ from harbour.cards.abilities import (
 from harbour.cards.effects import Effect, OneOf, Symbol, TwoPart, contains_buy
 from harbour.cards.limits import MAX_BUY, MAX_DOLLARS, MAX_GIFT, MAX_PRICE
 from harbour.cards.model import CardSet
-from harbour.errors import HarbourError
+from harbour.errors import HarbourError, InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import GOODS, Goods, is_good
 from harbour.options import RulesOptions
@@ -55,6 +54,7 @@ from harbour.state import (
     PendingTollAfter,
     PlayerState,
 )
+from meeplekit.values import remade, shown
 
 __all__ = ["MAX_MONEY", "Violation", "validate"]
 
@@ -122,7 +122,7 @@ def _unmade(value: object, depth: int = 0) -> str | None:
     """Why ``value`` and the values inside it are not what their constructors make, or None.
 
     Each attrs value (goods, a site, an action) is made again by its constructor
-    (:func:`harbour._remake.remade`), the values inside it first.
+    (:func:`meeplekit.values.remade`), the values inside it first.
     """
     if depth > _DEEPEST:
         return "values nest too deeply"
@@ -144,7 +144,7 @@ def _unmade(value: object, depth: int = 0) -> str | None:
         if problem is not None:
             return problem
     try:
-        made = remade(value)
+        made = remade(value, error=InvalidValueError)
         # A hash cached before a field was changed, or never set up, is no hash of it.
         same = made == value and hash(made) == hash(value)
     except Exception as exc:  # whatever the constructor refuses: it did not make the value

@@ -31,6 +31,7 @@ import attrs
 from machikoro.cards.model import Establishment, Landmark
 from machikoro.errors import InvalidMoveError
 from machikoro.facts import GAME
+from meeplekit.values import remaker, shown
 
 __all__ = [
     "MOVE_TYPES",
@@ -53,14 +54,6 @@ __all__ = [
 
 _FACES = range(1, GAME.die_faces + 1)
 _SEATS = range(GAME.max_players_expansion)
-
-
-def _shown(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _name(instance: object, attribute: attrs.Attribute[Any]) -> str:
@@ -88,7 +81,7 @@ def _is_establishment(instance: object, attribute: attrs.Attribute[Any], value: 
     if type(value) is not Establishment:
         raise InvalidMoveError(
             f"{_name(instance, attribute)} must be an Establishment (its number 0 to "
-            f"{len(Establishment) - 1}, or its key such as 'cafe'), got {_shown(value)}"
+            f"{len(Establishment) - 1}, or its key such as 'cafe'), got {shown(value)}"
         )
 
 
@@ -96,7 +89,7 @@ def _is_landmark(instance: object, attribute: attrs.Attribute[Any], value: objec
     if type(value) is not Landmark:
         raise InvalidMoveError(
             f"{_name(instance, attribute)} must be a Landmark (its number 0 to "
-            f"{len(Landmark) - 1}, or its key such as 'harbor'), got {_shown(value)}"
+            f"{len(Landmark) - 1}, or its key such as 'harbor'), got {shown(value)}"
         )
 
 
@@ -104,19 +97,19 @@ def _seat(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
     if type(value) is not int or value not in _SEATS:
         raise InvalidMoveError(
             f"{_name(instance, attribute)} must be a seat from 0 to {_SEATS[-1]}, "
-            f"got {_shown(value)}"
+            f"got {shown(value)}"
         )
 
 
 def _dice_count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or value not in (1, 2):
-        raise InvalidMoveError(f"{_name(instance, attribute)} must be 1 or 2, got {_shown(value)}")
+        raise InvalidMoveError(f"{_name(instance, attribute)} must be 1 or 2, got {shown(value)}")
 
 
 def _switch(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not bool:
         raise InvalidMoveError(
-            f"{_name(instance, attribute)} must be True or False, got {_shown(value)}"
+            f"{_name(instance, attribute)} must be True or False, got {shown(value)}"
         )
 
 
@@ -133,7 +126,7 @@ def _are_faces(instance: object, attribute: attrs.Attribute[Any], value: object)
     ):
         raise InvalidMoveError(
             f"{_name(instance, attribute)} must be 1 or 2 faces from 1 to 6 in ascending "
-            f"order, got {_shown(value)}"
+            f"order, got {shown(value)}"
         )
 
 
@@ -252,10 +245,8 @@ MOVE_TYPES: tuple[type, ...] = typing.get_args(Move)
 _CANONICAL: dict[Move, Move] = {}
 #: The identities of the shared instances (they are never freed: the table holds them).
 _CANONICAL_IDS: set[int] = set()
-#: The fields of each move class, in the constructor's order.
-_FIELDS: dict[type, tuple[str, ...]] = {
-    kind: tuple(f.name for f in attrs.fields(kind)) for kind in MOVE_TYPES
-}
+#: A move made again through its constructor (:func:`well_formed`).
+_remake = remaker(MOVE_TYPES, error=InvalidMoveError)
 
 
 def _intern(move: Move) -> Move:
@@ -279,30 +270,12 @@ def well_formed(value: object) -> Move:
     is then replaced by its shared equal. Raises
     :class:`~machikoro.errors.InvalidMoveError` for anything that is not a move, for a
     field the constructor refuses, and for a value the constructor would keep in another
-    form.
+    form (a number where an establishment belongs). The shared layer makes it again
+    (:func:`meeplekit.values.remaker`).
     """
     if id(value) in _CANONICAL_IDS:
         return value  # type: ignore[return-value]
-    kind: Any = type(value)
-    names = _FIELDS.get(kind)
-    if names is None:
-        raise InvalidMoveError(f"not a move: {_shown(value)}")
-    try:
-        fields = [getattr(value, name) for name in names]
-    except AttributeError:
-        raise InvalidMoveError(
-            f"a {kind.__name__} has a field that was never set: it was not made by its constructor"
-        ) from None
-    made: Move = kind(*fields)
-    same = all(
-        type(getattr(made, n)) is type(f) and getattr(made, n) == f
-        for n, f in zip(names, fields, strict=True)
-    )
-    if not same:
-        raise InvalidMoveError(
-            f"{_shown(value)} is not as its constructor makes it ({_shown(made)}): it was not "
-            "made by its constructor"
-        )
+    made: Move = _remake(value)
     return _intern(made)
 
 

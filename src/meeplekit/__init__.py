@@ -7,6 +7,11 @@ It holds what every game shares and nothing game-specific, and imports no game:
 - :mod:`meeplekit.registry`: games by name (:func:`~meeplekit.registry.load_game`);
 - :mod:`meeplekit.rng`: the seeded random source (SplitMix64);
 - :mod:`meeplekit.errors`: the error bases every game's errors subclass;
+- :mod:`meeplekit.rules`: why a move is refused (:class:`~meeplekit.rules.Refusal`);
+- :mod:`meeplekit.values`: values made again by their constructors (a game's
+  ``well_formed``), and any value shown in a message;
+- :mod:`meeplekit.documents`: JSON documents: hostile text read within limits, the
+  envelope, converter errors named by field, converter hooks;
 - :mod:`meeplekit.spec`: specification tooling (clauses, rule lookup, coverage);
 - :mod:`meeplekit.testing`: the generic Hypothesis state machine (extra ``[testing]``).
 """

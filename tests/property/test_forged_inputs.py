@@ -29,7 +29,6 @@ from hypothesis import strategies as st
 
 import harbour
 from harbour import GameState, Move
-from harbour._remake import shown
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.effects import Symbol
 from harbour.cards.files import CardFileError, dump_card_set, load_card_data, load_card_file
@@ -42,6 +41,7 @@ from harbour.notation import format_move, parse_move
 from harbour.records import read_record, replay, write_record
 from harbour.state import BoardSite, CardSite, PendingEffect
 from harbour.testing import states
+from meeplekit.values import shown
 from tests.property.test_state_machine import card_sets
 
 #: Positions reached by up to 300 drawn legal moves, with every option and variant.

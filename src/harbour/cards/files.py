@@ -21,11 +21,8 @@ True
 
 from __future__ import annotations
 
-import array
-import itertools
 import json
 import os
-import re
 import stat
 import tomllib
 import typing
@@ -66,6 +63,10 @@ from harbour.cards.original import ORIGINAL_BOARD
 from harbour.errors import HarbourError
 from harbour.goods import GOODS, Good, Goods
 
+# The shared guards against hostile JSON, which documents use too.
+from meeplekit.documents import Invalid as _Invalid
+from meeplekit.documents import json_constant, json_shape, no_repeated_keys, type_tag
+
 __all__ = [
     "ABILITY_TYPES",
     "DEFAULT_SIZE",
@@ -91,14 +92,10 @@ MAX_NESTING: Final = 32
 MAX_NUMBER_DIGITS: Final = 12
 
 
-def _tag(cls: type) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
-
-
 def _registry(classes: tuple[type, ...]) -> dict[str, type]:
     for cls in classes:
         attrs.resolve_types(cls)
-    return {_tag(cls): cls for cls in classes}
+    return {type_tag(cls): cls for cls in classes}
 
 
 #: The ``type`` of each action, and the class it builds.
@@ -156,7 +153,7 @@ def _unstructure_tagged(cls: type) -> Callable[[Any], dict[str, Any]]:
     inner: Callable[[Any], dict[str, Any]] = cattrs.gen.make_dict_unstructure_fn(
         cls, _CONVERTER, _cattrs_omit_if_default=True
     )
-    tag = _tag(cls)
+    tag = type_tag(cls)
 
     def unstructure(obj: Any) -> dict[str, Any]:
         return {"type": tag, **inner(obj)}
@@ -202,15 +199,6 @@ for _cls in (*EFFECT_TYPES.values(), *ABILITY_TYPES.values()):
 
 
 # --------------------------------------------------------------------------- validation
-
-
-class _Invalid(Exception):
-    """A problem at a field path inside one card."""
-
-    def __init__(self, field: str | None, reason: str) -> None:
-        super().__init__(reason)
-        self.field = field
-        self.reason = reason
 
 
 _MISSING: Final = object()
@@ -629,7 +617,7 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
     if suffix == ".toml":
         depth = _nesting(text)
     else:
-        depth, too_long = _json_shape(text, MAX_NUMBER_DIGITS)
+        depth, too_long = json_shape(text, MAX_NUMBER_DIGITS)
     if depth > MAX_NESTING:
         raise CardFileError(
             name, f"expected tables and lists nested at most {MAX_NESTING} deep, got {depth}"
@@ -643,7 +631,7 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
             _check_numbers(data)
         else:
             data = json.loads(
-                text, object_pairs_hook=_no_repeated_keys, parse_constant=_json_constant
+                text, object_pairs_hook=no_repeated_keys, parse_constant=json_constant
             )
     except tomllib.TOMLDecodeError as exc:
         raise CardFileError(name, f"not valid TOML: {exc}") from None
@@ -704,55 +692,6 @@ def _nesting(text: str) -> int:
         elif ch in "]}":
             depth -= 1
     return deepest
-
-
-#: A JSON string (RFC 8259): quotes around anything but quotes and backslashes, or escapes.
-_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-#: Opening brackets as +1 and closing ones as -1 (signed bytes); every other byte is deleted.
-_BRACKET_STEPS: Final = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
-_NOT_BRACKETS: Final = bytes(set(range(256)) - set(b"[]{}"))
-
-
-def _long_integer(digits: int) -> re.Pattern[str]:
-    """A JSON integer of more than ``digits`` digits (not the digits of a fraction or exponent)."""
-    return re.compile(rf"(?<![\w.+])(?<![eE]-)-?[0-9]{{{digits + 1},}}(?![\w.])")
-
-
-_LONG_RUNS: dict[int, tuple[re.Pattern[str], re.Pattern[str]]] = {}
-
-
-def _json_shape(text: str, digits: int) -> tuple[int, bool]:
-    """How deeply a JSON text nests, and whether an integer has more than ``digits`` digits.
-
-    A quick scan of the text outside strings, in time proportional to its length and
-    without parsing it, so that a document refused for its shape (FILE-4, JSON-5) is
-    refused at once, whatever it holds. For text that is not JSON the answer is a guess
-    the parser then corrects.
-    """
-    bare = _JSON_STRING.sub('""', text) if '"' in text else text
-    steps = bare.encode("utf-8", "replace").translate(_BRACKET_STEPS, _NOT_BRACKETS)
-    depth = max(itertools.accumulate(array.array("b", steps)), default=0)
-    run, integer = _LONG_RUNS.get(digits) or _LONG_RUNS.setdefault(
-        digits, (re.compile(f"[0-9]{{{digits + 1}}}"), _long_integer(digits))
-    )
-    too_long = run.search(bare) is not None and integer.search(bare) is not None
-    return depth, too_long
-
-
-def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """JSON objects: a key given twice is refused, as TOML does (FILE-4)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Invalid(None, f'the key "{key}" is given twice in one table')
-            seen.add(key)
-    return out
-
-
-def _json_constant(text: str) -> float:
-    raise _Invalid(None, f"expected a number, got {text}")
 
 
 def _check_numbers(data: object) -> None:

@@ -25,9 +25,9 @@ from typing import Any, Final
 
 import attrs
 
-from harbour._remake import shown
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
+from meeplekit.values import shown
 
 __all__ = [
     "MAX_AMOUNT",

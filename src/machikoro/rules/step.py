@@ -4,31 +4,22 @@ A :class:`Step` owns one kind of pending decision. Its :meth:`~Step.moves` lists
 legal answers, its :meth:`~Step.refusal` says why one answer is not legal, and its
 :meth:`~Step.apply` carries one out. The moves and the refusal are written next to each
 other from the same predicates, and a property test checks that they agree on every
-position it reaches.
+position it reaches. A refusal is the shared layer's :class:`~meeplekit.rules.Refusal`.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Generic, TypeVar
 
-import attrs
-
 from machikoro.moves import Move
 from machikoro.rules.work import Work
 from machikoro.state import GameState
+from meeplekit.rules import Refusal
 
 __all__ = ["Refusal", "Step"]
 
 P = TypeVar("P")
 M = TypeVar("M")
-
-
-@attrs.frozen(slots=True)
-class Refusal:
-    """Why a move is not legal: the rule that forbids it and a plain sentence."""
-
-    rule_id: str
-    reason: str
 
 
 class Step(Generic[P, M]):

@@ -97,8 +97,15 @@ def test_documents_are_checked_field_by_field() -> None:
     assert "deep" in str(error("[" * 100 + "]" * 100))
     assert error(b"\xff").field == ""
     assert "NaN" in str(error('{"format": NaN}'))
+    assert "given twice" in str(error('{"format": "machikoro/1", "format": "machikoro/1"}'))
+    assert "at most 20 digits" in str(error('{"format": ' + "9" * 30 + "}"))
+    assert "at most 1048576 bytes" in str(
+        error(" " * (machikoro.serialization.MAX_DOCUMENT_BYTES + 1))
+    )
     move = {"format": "machikoro/1", "kind": "move", "move": {"type": "dice", "faces": [5, 2]}}
     assert "ascending" in str(error(move))
     extra_field = {"format": "machikoro/1", "kind": "move",
                    "move": {"type": "keep-roll", "why": 1}}  # fmt: skip
     assert "why" in str(error(extra_field))
+    missing_field = {"format": "machikoro/1", "kind": "move", "move": {"type": "trade"}}
+    assert "missing field(s) give, opponent, take" in str(error(missing_field))

@@ -1,0 +1,201 @@
+"""Values made again by their constructors: the one check of values made around them.
+
+A game's values (moves, goods, sites, ...) are attrs classes that check their fields in
+their constructors. A value can still be made around its constructor
+(``object.__setattr__`` on a frozen value, a tampered pickle, a copy edited in place);
+what every game needs to refuse such a value lives here:
+
+- :func:`remade` makes a value again through its constructor, so that the same checks run
+  on it, and :func:`rechecked` runs those checks on it in place;
+- :func:`remaker` gives a game's ``well_formed``: a value of one of its move types made
+  again and compared with what the constructor makes (same fields, same types), the game's
+  own error class raised otherwise;
+- :func:`shown` puts any value into an error message without failing (a ``repr`` may
+  raise, or be huge).
+
+Each function raises the error class the game passes (``error=``), so every refusal is
+the game's own (a subclass of :class:`meeplekit.errors.InvalidValueError`):
+
+>>> import attrs
+>>> from meeplekit.errors import InvalidMoveError
+>>> def _count(instance, attribute, value):
+...     if type(value) is not int:
+...         raise InvalidMoveError(f"Take.count must be a whole number, got {shown(value)}")
+>>> @attrs.frozen
+... class Take:
+...     count: int = attrs.field(validator=_count)
+>>> forged = Take(2)
+>>> object.__setattr__(forged, "count", "2")
+>>> well_formed = remaker((Take,), error=InvalidMoveError)
+>>> well_formed(Take(2))
+Take(count=2)
+>>> well_formed(forged)
+Traceback (most recent call last):
+...
+meeplekit.errors.InvalidMoveError: Take.count must be a whole number, got '2'
+>>> well_formed("take 2")
+Traceback (most recent call last):
+...
+meeplekit.errors.InvalidMoveError: not a move: 'take 2'
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable
+from operator import is_not
+from typing import Any, TypeVar
+
+import attrs
+
+from meeplekit.errors import InvalidValueError
+
+__all__ = ["field_getter", "rechecked", "remade", "remaker", "shown"]
+
+T = TypeVar("T")
+
+#: The longest value shown in an error message, in characters.
+SHOWN = 80
+#: For each attrs class met so far: a getter of its fields, in constructor order.
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error message; never raises.
+
+    A value made around its constructor may have no ``repr`` (a field missing), and a
+    whole number may be too long for ``str``; such a value is shown by its type's name, a
+    number by its length.
+
+    >>> shown("x" * 100, 10)
+    "'xxxxxx..."
+    >>> shown(10**5000)
+    '<a whole number of about 5001 digits>'
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        if isinstance(value, int):  # too long for str (sys.get_int_max_str_digits)
+            text = f"<a whole number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        else:
+            text = f"<{type(value).__name__} that cannot be shown>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def field_getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving an instance's fields as the constructor of ``cls`` takes them.
+
+    ``cls`` is an attrs class; the fields are those with ``init``, in order. The function
+    raises ``AttributeError`` for a field never set.
+    """
+    found = _GETTERS.get(cls)
+    if found is not None:
+        return found
+    fields = [f.name for f in attrs.fields(cls) if f.init]
+    if len(fields) == 1:
+        one = operator.attrgetter(fields[0])
+        getter: Callable[[Any], tuple[Any, ...]] = lambda value: (one(value),)  # noqa: E731
+    else:
+        getter = operator.attrgetter(*fields) if fields else (lambda value: ())
+    _GETTERS[cls] = getter
+    return getter
+
+
+def _never_set(cls: type, error: type[Exception], article: str = "") -> Exception:
+    return error(
+        f"{article}{cls.__name__} has a field that was never set: it was not made by its "
+        "constructor"
+    )
+
+
+def remade(value: T, *, error: type[Exception] = InvalidValueError) -> T:
+    """``value`` (an attrs value) made again by its constructor from its fields.
+
+    The constructor checks the fields as it checks them for any new value and raises the
+    game's error when one is wrong; a value missing a field (never set, as in a tampered
+    pickle) raises ``error``. The copy is what the constructor makes: equal to ``value``
+    when ``value`` was made by it.
+    """
+    cls: Any = type(value)
+    try:
+        fields = (_GETTERS.get(cls) or field_getter(cls))(value)
+    except AttributeError:
+        raise _never_set(cls, error) from None
+    made: T = cls(*fields)
+    return made
+
+
+def rechecked(value: T, *, error: type[Exception] = InvalidValueError) -> T:
+    """``value`` (an attrs value) after its constructor's checks ran on it again, in place.
+
+    The checks are the field validators and ``__attrs_post_init__``, for a class whose
+    post-init only checks; nothing is made. Raises what the constructor raises, or
+    ``error`` for a value missing a field.
+    """
+    cls: Any = type(value)
+    try:
+        attrs.validate(value)  # type: ignore[arg-type]
+        check = getattr(cls, "__attrs_post_init__", None)
+        if check is not None:
+            check(value)
+    except AttributeError:
+        raise _never_set(cls, error) from None
+    return value
+
+
+def remaker(
+    kinds: Iterable[type],
+    *,
+    error: type[InvalidValueError],
+    inner: Iterable[type] = (),
+    what: str = "a move",
+    exact_types: bool = True,
+) -> Callable[[object], Any]:
+    """A game's ``well_formed``: a value of one of ``kinds`` as its constructor makes it.
+
+    The function returned makes its argument again through its class's constructor, which
+    checks every field; a field whose type is one of ``inner`` (an attrs value inside, such
+    as goods) is :func:`remade` first, so the copy holds only values constructors made. The
+    copy's fields must equal the fields given and be of the same types; with
+    ``exact_types=False``, quicker, the copy need only equal the value (for a game whose
+    validators already take each field's exact type). Else it raises ``error`` (the game's
+    class, a subclass of :class:`~meeplekit.errors.InvalidValueError`): for anything that
+    is not one of ``kinds`` (``"not {what}: ..."``), a field never set, a field a
+    constructor refuses (an inner value's error becomes ``error``, naming the class), and
+    a value the constructor would keep in another form (a set out of its canonical order,
+    a list where a tuple belongs, a number where an enum member belongs).
+    """
+    getters = {kind: field_getter(kind) for kind in kinds}
+    inside = frozenset(inner)
+
+    def remake(value: object) -> Any:
+        kind: Any = type(value)
+        getter = getters.get(kind)
+        if getter is None:
+            raise error(f"not {what}: {shown(value)}")
+        try:
+            fields = getter(value)
+        except AttributeError:
+            raise _never_set(kind, error, "a ") from None
+        try:
+            if inside:
+                made = kind(*[remade(f) if type(f) in inside else f for f in fields])
+            else:
+                made = kind(*fields)
+        except InvalidValueError as exc:
+            if isinstance(exc, error):
+                raise
+            raise error(f"{kind.__name__}: {exc}") from None
+        if exact_types:
+            again = getter(made)
+            same = again == fields and not any(map(is_not, map(type, again), map(type, fields)))
+        else:
+            same = made == value
+        if not same:
+            raise error(
+                f"{shown(value)} is not as its constructor makes it ({shown(made)}): it was "
+                "not made by its constructor"
+            )
+        return made
+
+    return remake
