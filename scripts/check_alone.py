@@ -4,7 +4,8 @@ For the shared layer's wheel and each game's wheel in ``DIST_DIR/others`` (made 
 ``make dist``), a new virtual environment gets that wheel, the shared layer's wheel and
 their runtime dependencies from the package index, nothing else; then:
 
-- the shared layer alone imports every module and finds no game registered;
+- the shared layer alone imports every module (a module that needs an extra fails with an
+  ``ImportError`` that says what to install) and finds no game registered;
 - a game alone is found by name (``meeplekit.registry.load_game``), is the only game
   registered, imports no other game, and plays a seeded random game to the end
   (players' moves drawn with SplitMix64, chance outcomes with their exact probabilities).
@@ -52,11 +53,16 @@ SHARED = """
 import importlib, pkgutil, sys
 import meeplekit
 from meeplekit.registry import registered_names
+extras = []
 for info in pkgutil.iter_modules(meeplekit.__path__):
-    if info.name != "testing":  # needs the [testing] extra
+    try:
         importlib.import_module(f"meeplekit.{info.name}")
+    except ImportError as error:  # a module of an extra must say how to install it
+        assert "pip install" in str(error), (info.name, error)
+        extras.append(info.name)
 assert registered_names() == (), registered_names()
-print("meeplekit: every module imports; no game is registered")
+print(f"meeplekit: every module imports or names its extra ({', '.join(extras)});"
+      " no game is registered")
 """
 
 

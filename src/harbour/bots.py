@@ -14,6 +14,11 @@ The bots are deterministic given their seed: each owns :class:`harbour.rng.Split
 generators and never touches the :mod:`random` module or any global state, so a game
 between seeded bots replays identically on every platform.
 
+The bot protocol, the random bot and the search are the shared layer's
+(:mod:`meeplekit.bots`, :mod:`meeplekit.search`), read through :data:`BOT_GAME`; the
+names here are Harbour's versions of them, and the greedy bot and :func:`evaluate` are
+Harbour's own.
+
 >>> import harbour
 >>> from harbour.bots import GreedyBot, RandomBot
 >>> state = harbour.new_game(2, seed=3)
@@ -28,7 +33,7 @@ between seeded bots replays identically on every platform.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from harbour.cards.abilities import (
     AlchemistConversion,
@@ -45,7 +50,7 @@ from harbour.cards.abilities import (
 )
 from harbour.cards.effects import Symbol
 from harbour.determinize import determinize
-from harbour.engine import apply_move_unchecked, legal_moves
+from harbour.engine import apply_move_unchecked, current_player, is_over, legal_moves
 from harbour.goods import GOODS
 from harbour.moves import Move
 from harbour.observation import Observation
@@ -53,8 +58,10 @@ from harbour.queries import cheapest_price
 from harbour.rng import SplitMix64
 from harbour.scoring import ability_points, bonus_trade, outcome, victory_points
 from harbour.state import GameState, PendingMove
+from meeplekit import bots as shared
 
 __all__ = [
+    "BOT_GAME",
     "DEFAULT_NODE_CAP",
     "Bot",
     "GreedyBot",
@@ -102,8 +109,11 @@ _ABILITY_VALUE: dict[type[object], int] = {
 
 
 @runtime_checkable
-class Bot(Protocol):
-    """Anything that picks a move for the player who decides now, from what they see."""
+class Bot(shared.Bot[Observation, Move], Protocol):
+    """Anything that picks a move for the player who decides now, from what they see.
+
+    The shared protocol (:class:`meeplekit.bots.Bot`) for Harbour's observations and moves.
+    """
 
     def choose(self, observation: Observation) -> Move:
         """One of the legal moves of the observed game, for its viewer.
@@ -119,36 +129,26 @@ def sample_state(observation: Observation, rng: SplitMix64) -> GameState:
     """A determinization of ``observation`` whose viewer decides now.
 
     Raises ``ValueError`` when the game is over, or when the viewer is not the player who
-    decides now (a bot is only asked about its own decisions).
+    decides now (a bot is only asked about its own decisions). The shared
+    :func:`meeplekit.bots.sample_state` on :data:`BOT_GAME`.
     """
-    if observation.is_over:
-        raise ValueError("the game is over: there is no move to choose")
-    if observation.decider != observation.viewer:
-        raise ValueError(
-            f"Player {observation.viewer + 1} does not decide now: "
-            f"Player {observation.decider + 1} does"
-        )
-    return determinize(observation, rng)
+    return shared.sample_state(BOT_GAME, observation, rng)
 
 
-class RandomBot:
+class RandomBot(shared.RandomBot[GameState, Observation, Move]):
     """Chooses uniformly among the legal moves, with its own seeded generator.
 
     ``seed`` is any integer (it is reduced to 64 bits). Two bots with the same seed asked
     the same questions in the same order give the same answers. The legal moves are those
     of a determinization of the observation, which are the true ones (the viewer decides);
     the determinization uses a fixed generator, so the bot's own draws pick moves only.
+    The shared :class:`meeplekit.bots.RandomBot` on :data:`BOT_GAME`.
     """
 
-    __slots__ = ("_rng",)
+    __slots__ = ()
 
     def __init__(self, seed: int) -> None:
-        self._rng = SplitMix64(seed)
-
-    def choose(self, observation: Observation) -> Move:
-        """A uniformly random legal move; ``ValueError`` when the game is over."""
-        state = sample_state(observation, SplitMix64(0))
-        return self._rng.choice(legal_moves(state))
+        super().__init__(BOT_GAME, seed)
 
 
 def _public_points(state: GameState, player: int) -> int:
@@ -230,6 +230,40 @@ def evaluate(state: GameState, player: int) -> int:
         for symbol in state.cards.buildings[index].symbols:
             score += _SYMBOL_VALUE[symbol]
     return score + _ability_value(state, player)
+
+
+def _no_chance(state: GameState, rng: SplitMix64) -> Move:
+    """Harbour's chance is all in its setup: play never reaches a chance node."""
+    raise ValueError("Harbour has no chance node during play")
+
+
+def _winners(state: GameState) -> tuple[int, ...]:
+    return outcome(state).winners
+
+
+def _seats(state: GameState) -> int:
+    return len(state.players)
+
+
+def _turn(state: GameState) -> int:
+    return state.turn
+
+
+#: What the shared bots and search (:mod:`meeplekit.bots`, :mod:`meeplekit.search`) need
+#: from Harbour: its functions, the unchecked fast path and :func:`evaluate`.
+BOT_GAME: Final = shared.BotGame(
+    name="harbour",
+    determinize=determinize,
+    legal_moves=legal_moves,
+    apply_move=apply_move_unchecked,
+    current_player=current_player,
+    is_over=is_over,
+    winners=_winners,
+    seats=_seats,
+    turn=_turn,
+    sample_chance=_no_chance,
+    evaluate=evaluate,
+)
 
 
 def _moves_again(state: GameState, player: int) -> bool:

@@ -19,17 +19,15 @@ The narrator is omniscient but keeps the secret bonus point cards for the final 
 from __future__ import annotations
 
 import argparse
-import enum
-import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
+import harbour
 from harbour.bots import Bot, GreedyBot, RandomBot
-from harbour.cli.readings import READING_FIELDS, option_flag, reading_help
-from harbour.engine import apply_move_with_events, current_player
+from harbour.events import Event
 from harbour.facts import GAME
 from harbour.moves import Move
 from harbour.narrate import (
@@ -40,13 +38,12 @@ from harbour.narrate import (
     describe_setup,
     player_name,
 )
-from harbour.observation import observe
 from harbour.options import RulesOptions
 from harbour.records import write_record
-from harbour.rng import SplitMix64
 from harbour.setup import new_game
 from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
 from harbour.view import render
+from meeplekit import demo as shared
 
 __all__ = ["BOTS", "MAX_MOVES", "bot_seed", "build_parser", "main", "play"]
 
@@ -54,7 +51,7 @@ __all__ = ["BOTS", "MAX_MOVES", "bot_seed", "build_parser", "main", "play"]
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 #: A safety limit: a game still running after this many moves is abandoned.
-MAX_MOVES = 20_000
+MAX_MOVES = shared.MAX_MOVES
 
 _WIDTH = 92
 
@@ -68,19 +65,9 @@ _CHARACTER_READINGS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat``: a SplitMix64 output mixing the game seed and seat."""
-    return SplitMix64(game_seed ^ ((seat + 1) * 0x9E3779B97F4A7C15)).next_u64()
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 2**64 - 1, got {value}")
-    return value
+#: The seed of the bot in ``seat``: a SplitMix64 output mixing the game seed and seat
+#: (:func:`meeplekit.demo.bot_seed`, every game's demo's).
+bot_seed = shared.bot_seed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -88,8 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     Its options are named as ``harbour play`` and ``harbour simulate`` name theirs
     (``--players``, ``--seed``, ``--bot``, ``--record`` and one option per
-    :class:`~harbour.options.RulesOptions` field, from :mod:`harbour.cli.readings`);
-    ``--no-reshuffle``, the demo's first spelling of ``--no-reshuffle-display``, still works.
+    :class:`~harbour.options.RulesOptions` field, as every game's demo names them:
+    :func:`meeplekit.demo.add_reading_options`); ``--no-reshuffle``, the demo's first
+    spelling of ``--no-reshuffle-display``, still works.
     """
     parser = argparse.ArgumentParser(
         prog="python -m harbour.demo",
@@ -103,7 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="number of players (default: 3)",
     )
     parser.add_argument(
-        "--seed", type=_seed, default=2014, help="game seed, 0 to 2**64-1 (default: 2014)"
+        "--seed",
+        type=shared.seed_argument,
+        default=2014,
+        help="game seed, 0 to 2**64-1 (default: 2014)",
     )
     parser.add_argument(
         "--bot",
@@ -111,24 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="greedy",
         help="the bot every seat plays (default: greedy)",
     )
-    for field in READING_FIELDS:
-        flag = option_flag(field.name)
-        if isinstance(field.default, enum.Enum):
-            parser.add_argument(
-                f"--{flag}",
-                dest=field.name,
-                choices=[member.value for member in type(field.default)],
-                default=None,
-                help=reading_help(field),
-            )
-        else:
-            parser.add_argument(
-                f"--{flag}",
-                dest=field.name,
-                action=argparse.BooleanOptionalAction,
-                default=None,
-                help=reading_help(field),
-            )
+    shared.add_reading_options(parser, RulesOptions)
     parser.add_argument(  # the demo's first spelling of --no-reshuffle-display
         "--no-reshuffle",
         dest="reshuffle_display",
@@ -161,18 +135,6 @@ def _combination_error(args: argparse.Namespace) -> str | None:
         if getattr(args, field) is not None and not args.characters:
             return f"--{flag} is a reading of a character ability ({rule}); it needs --characters"
     return None
-
-
-def _options(args: argparse.Namespace) -> RulesOptions:
-    """The readings given (each left out keeps its default)."""
-    chosen: dict[str, Any] = {}
-    for field in READING_FIELDS:
-        value = getattr(args, field.name)
-        if value is None:
-            continue
-        default = field.default
-        chosen[field.name] = type(default)(value) if isinstance(default, enum.Enum) else value
-    return RulesOptions(**chosen)
 
 
 def _in_character_setup(state: GameState) -> bool:
@@ -240,12 +202,13 @@ def play(
     ``on_heading`` is called with the state before each heading (a turn or a setup step)
     is written, so that a caller can show the position there (the docs' demo game does).
     Raises ``RuntimeError`` if the
-    game runs past :data:`MAX_MOVES` moves.
+    game runs past :data:`MAX_MOVES` moves. The game is played by the loop every game's
+    demo shares, :func:`meeplekit.demo.play_game`.
     """
     group: tuple[int, int] | None = None
-    for _ in range(MAX_MOVES):
-        if state.is_over:
-            return state
+
+    def narrate(state: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
+        nonlocal group
         key = _group(state)
         if key != group:
             if group is not None and group[0] == 0 and key[0] == 1:
@@ -254,11 +217,6 @@ def play(
             if on_heading is not None:
                 on_heading(state)
             out.write(f"\n{_header(state)}\n")
-        # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
-        # Each bot sees only what its player may see (OBS-1).
-        seat = current_player(state)
-        move = bots[seat].choose(observe(state, seat))
-        after, events = apply_move_with_events(state, move)
         if moves is not None:
             moves.append(move)
         out.write(_wrap(describe_events(state, move, events, after)) + "\n")
@@ -266,10 +224,10 @@ def play(
             out.write(_wrap(describe_characters(after)) + "\n")
         if state.turn and (after.is_over or (after.turn, after.current) != key):
             out.write(_wrap(describe_player(after, state.current)) + "\n")
-        state = after
-    if state.is_over:
-        return state
-    raise RuntimeError(f"the game did not end within {MAX_MOVES} moves")
+
+    # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
+    # Each bot sees only what its player may see (OBS-1).
+    return shared.play_game(harbour, state, bots, narrate, max_moves=MAX_MOVES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -284,21 +242,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = _combination_error(args)
     if problem is not None:
         parser.error(problem)
-    options = _options(args)
+    options = shared.chosen_options(args, RulesOptions)
     try:
         state = new_game(args.players, seed=args.seed, options=options)
     except ValueError as error:  # any other combination the setup refuses
         parser.error(str(error))
     bots = [BOTS[args.bot](bot_seed(args.seed, seat)) for seat in range(args.players)]
-    out = sys.stdout
-    try:
-        _run(args, state, bots, out)
-    except BrokenPipeError:  # piped into ``head``, say: stop quietly
-        # The recipe of the signal module's documentation: point stdout at devnull so
-        # that the flush at exit does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return 0
+    # Piped into ``head``, say: stop quietly.
+    return shared.run_quietly(lambda: _run(args, state, bots, sys.stdout))
 
 
 def _run(args: argparse.Namespace, state: GameState, bots: Sequence[Bot], out: TextIO) -> None:

@@ -4,7 +4,7 @@ The library is published as ``harbour-rules`` (the name ``harbour`` on the packa
 belongs to an unrelated project) and imported as ``harbour``. Parts of it need optional
 extras; :func:`require` checks that an extra's modules can be imported and otherwise
 raises :class:`MissingExtraError`, whose one-line message names the extra and the command
-that installs it.
+that installs it (the shared :class:`meeplekit.extras.Extras`).
 
 >>> install_command("cli")
 "pip install 'harbour-rules[cli]'"
@@ -12,10 +12,10 @@ that installs it.
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Final
 
 from harbour.errors import HarbourError
+from meeplekit import extras as shared
 
 __all__ = ["DISTRIBUTION", "EXTRAS", "MissingExtraError", "install_command", "require"]
 
@@ -34,24 +34,21 @@ EXTRAS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
 }
 
 
-class MissingExtraError(HarbourError, ImportError):
+class MissingExtraError(HarbourError, shared.MissingExtraError):
     """An optional extra that a feature needs is not installed.
 
     Its message is one line naming the extra and the command that installs it.
     """
 
 
+_EXTRAS: Final = shared.Extras(DISTRIBUTION, EXTRAS, MissingExtraError)
+
+
 def install_command(extra: str) -> str:
     """The command that installs ``extra``, for example ``pip install 'harbour-rules[lab]'``."""
-    return f"pip install '{DISTRIBUTION}[{extra}]'"
+    return _EXTRAS.install_command(extra)
 
 
 def require(extra: str) -> None:
     """Raise :class:`MissingExtraError` unless every module of ``extra`` can be imported."""
-    modules, purpose = EXTRAS[extra]
-    missing = [name for name in modules if importlib.util.find_spec(name) is None]
-    if missing:
-        raise MissingExtraError(
-            f"the optional extra [{extra}] for {purpose} is not installed "
-            f"({', '.join(missing)} missing): {install_command(extra)}"
-        )
+    _EXTRAS.require(extra)

@@ -30,7 +30,6 @@ of a program (saving, sending, logging); the engine never uses it.
 
 from __future__ import annotations
 
-import sys
 import typing
 from collections.abc import Mapping
 from typing import Any, Final
@@ -44,6 +43,7 @@ from harbour.cards.files import dump_card_set, load_card_data
 from harbour.cards.identity import built_in_card_set, card_set_digest, is_built_in
 from harbour.cards.model import CardSet
 from harbour.errors import DocumentError, HarbourError
+from harbour.gamerecord import RULES, GameRecord, Result
 from harbour.goods import GOODS, Good, Goods
 from harbour.moves import MOVE_TYPES, Move
 from harbour.observation import (
@@ -57,6 +57,7 @@ from harbour.options import RulesOptions
 from harbour.state import GameState, Pending, PlayerState, Site
 from harbour.validation import validate
 from meeplekit import documents
+from meeplekit import records as core
 from meeplekit.documents import Bad, by_value, complete, show, tagged, type_tag
 
 __all__ = [
@@ -67,6 +68,7 @@ __all__ = [
     "converter",
     "from_data",
     "from_json",
+    "record_from_data",
     "to_json",
     "type_tag",
 ]
@@ -211,8 +213,7 @@ def _kind_of(value: object) -> str:
     for kind, cls in KINDS.items():
         if kind != "move" and type(value) is cls:
             return kind
-    records = sys.modules.get("harbour.records")  # a record exists only once it is imported
-    if records is not None and type(value) is records.GameRecord:
+    if type(value) is GameRecord:
         return "record"
     raise TypeError(
         "to_json writes a GameState, a move, an Observation, RulesOptions, a CardSet or a "
@@ -253,8 +254,6 @@ def from_json(text: str | bytes) -> Any:
     data = documents.read_json(text, _LIMITS, error=DocumentError)
     kind, payload = documents.open_document(data, FORMAT, (*KINDS, "record"), error=DocumentError)
     if kind == "record":
-        from harbour.records import record_from_data  # records use this module to write states
-
         return record_from_data(payload)
     return from_data(payload, KINDS[kind], kind)
 
@@ -277,3 +276,39 @@ def from_data(data: object, cls: Any, field: str) -> Any:
             listed = "; ".join(f"[{v.rule_id}] {v.reason}" for v in violations[:5])
             raise DocumentError(field, f"not a valid position: {listed}")
     return value
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _unstructure_record(record: GameRecord) -> dict[str, Any]:
+    return {
+        "start": converter.unstructure(record.start),
+        "moves": [converter.unstructure(m) for m in record.moves],
+        "tags": dict(record.tags),
+        "comments": [[index, text] for index, text in record.comments],
+        "result": None if record.result is None else converter.unstructure(record.result),
+    }
+
+
+def record_from_data(data: object) -> GameRecord:
+    """A record from the plain data of its JSON document (the ``"record"`` field), checked.
+
+    The moves are replayed as :func:`harbour.records.replay` does, each read just before
+    it is played (so a long list is refused at its first bad move), and a document whose
+    moves are illegal or whose stated result is wrong is refused
+    (:func:`meeplekit.records.record_from_data`).
+    """
+    parts = core.record_from_data(
+        RULES, data, load=from_data, state=GameState, move=Move, result=Result
+    )
+    return GameRecord(
+        start=parts.start,
+        moves=parts.moves,
+        tags=parts.tags,
+        comments=parts.comments,
+        result=None if parts.result is None else Result(*parts.result),
+    )
+
+
+converter.register_unstructure_hook(GameRecord, _unstructure_record)

@@ -2,8 +2,8 @@
 
 :func:`card` draws a building, a player board (generic or character) or a bonus card
 from its data; :func:`position` draws a whole table from what a viewer may see. Both
-return an :class:`SvgImage`, a ``str`` that Jupyter shows as a picture, as python-chess's
-``chess.svg`` does:
+return an :class:`~meeplekit.svg.SvgImage`, a ``str`` that Jupyter shows as a picture, as
+python-chess's ``chess.svg`` does:
 
 >>> import harbour
 >>> from harbour import svg
@@ -25,12 +25,13 @@ position is :data:`TABLE_WIDTH` wide, so it fits a documentation page's column a
 notebook's output at that size), and every class name begins with ``harbour-``, so that
 the styles of a page the picture is put in cannot match it (PIC-4). Pictures are for
 people and may change between versions; for programs there is :func:`harbour.to_json`.
+The primitives (text, wrapping, the document, ``SvgImage``) and these conventions are the
+shared layer's, :mod:`meeplekit.svg`, which every game's pictures use.
 """
 
 from __future__ import annotations
 
 import functools
-import textwrap
 from collections.abc import Iterable
 from html import escape
 from typing import NamedTuple
@@ -51,6 +52,8 @@ from harbour.rules.abilities import market_points, scored_good
 from harbour.rules.shipping import traders_price
 from harbour.state import BoardSite, CardSite, GameState, Site
 from harbour.view import headline, seen_by
+from meeplekit import svg as shared
+from meeplekit.svg import SvgImage
 
 __all__ = [
     "CARD_HEIGHT",
@@ -63,16 +66,16 @@ __all__ = [
     "position",
 ]
 
-#: A card's size in SVG user units (a playing card's 5:7).
-CARD_WIDTH = 200
-CARD_HEIGHT = 280
+#: A card's size in SVG user units (a playing card's 5:7), the shared layer's.
+CARD_WIDTH = shared.CARD_WIDTH
+CARD_HEIGHT = shared.CARD_HEIGHT
 #: A position's width in SVG user units: its natural width in pixels, narrower than a
 #: documentation page's column (Furo's is 736 px on a laptop), so that the position is shown
-#: at its natural size there and in a notebook (PIC-4).
-TABLE_WIDTH = 720
+#: at its natural size there and in a notebook (PIC-4; :data:`meeplekit.svg.TABLE_WIDTH`).
+TABLE_WIDTH = shared.TABLE_WIDTH
 #: The smallest font size of any text in a picture, in user units: at the natural size, no
-#: text is smaller than this many pixels (PIC-4).
-MIN_TEXT = 9
+#: text is smaller than this many pixels (PIC-4; :data:`meeplekit.svg.MIN_TEXT`).
+MIN_TEXT = shared.MIN_TEXT
 
 # The display's cards are drawn at their full size, this many in a row.
 _DISPLAY_COLUMNS = 3
@@ -86,60 +89,18 @@ _GOOD_COLOURS = {
 }
 _SYMBOL_COLOUR = "#56B4E9"
 _SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
-_INK = "#222222"
+_INK = shared.INK
 _PAPER = "#FFFDF7"
 _HIGHLIGHT = "#E69F00"
-_FONT = "font-family:DejaVu Sans,Verdana,Arial,sans-serif"
-
-
-class SvgImage(str):
-    """An SVG document as a ``str`` that shows itself as a picture in Jupyter."""
-
-    __slots__ = ()
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
 
 # --------------------------------------------------------------------------- primitives
 
-
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    size: float = 12,
-    *,
-    anchor: str = "start",
-    weight: str = "normal",
-    fill: str = _INK,
-    css: str = "",
-) -> str:
-    """One line of text; its baseline at ``y``."""
-    return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" '
-        f'font-weight="{weight}" fill="{fill}"'
-        + (f' class="{css}"' if css else "")
-        + f">{escape(text)}</text>"
-    )
-
-
-def _lines(
-    x: float, y: float, text: str, width: float, size: float = 12, **options: str
-) -> tuple[str, float]:
-    """``text`` wrapped to ``width`` user units from ``(x, y)``: the SVG and the next ``y``."""
-    chars = max(8, int(width / (size * (0.62 if options.get("weight") == "bold" else 0.56))))
-    out = []
-    for line in _wrap(text, chars) or ("",):
-        out.append(_text(x, y, line, size, **options))
-        y += size * 1.25
-    return "".join(out), y
-
-
-@functools.lru_cache(maxsize=4096)
-def _wrap(text: str, chars: int) -> tuple[str, ...]:
-    """``text`` in lines of at most ``chars`` characters (the same texts recur)."""
-    return tuple(textwrap.wrap(text, chars, break_on_hyphens=False, break_long_words=False))
+# The shared primitives (:mod:`meeplekit.svg`): one line of text, text wrapped to a width,
+# lines of at most a number of characters, the standalone document.
+_text = shared.text
+_lines = shared.lines
+_wrap = shared.wrap
+_svg = shared.document
 
 
 def _icon(kind: Good | Symbol, x: float, y: float, size: float = 16) -> str:
@@ -223,15 +184,6 @@ def _effect_icons(effect: Effect, x: float, y: float) -> str:
             + _icon(effect.symbol, x + 16 * effect.amount + 28, y, 14)
         )
     return ""
-
-
-def _svg(width: float, height: float, title: str, body: str) -> SvgImage:
-    return SvgImage(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
-        f'width="{width:g}" height="{height:g}" role="img" '
-        f'style="max-width:100%;height:auto;{_FONT}">'
-        f"<title>{escape(title)}</title>{body}</svg>"
-    )
 
 
 # --------------------------------------------------------------------------- cards

@@ -28,7 +28,7 @@ sources of the base game (``machikoro/spec``), and every open reading selectable
 True
 """
 
-from machikoro import cards, chance, events, rng
+from machikoro import actions, cards, chance, events, notation, records, rng, svg, tensors
 from machikoro.cards.model import Establishment, Landmark
 from machikoro.chance import chance_outcomes
 from machikoro.determinize import determinize
@@ -44,6 +44,7 @@ from machikoro.engine import (
     verify_move,
 )
 from machikoro.errors import (
+    AmbiguousMoveError,
     DocumentError,
     GameNotOverError,
     IllegalMoveError,
@@ -51,6 +52,8 @@ from machikoro.errors import (
     InvalidStateError,
     InvalidValueError,
     MachiKoroError,
+    MoveParseError,
+    RecordError,
 )
 from machikoro.facts import GAME, GameFacts
 from machikoro.moves import (
@@ -86,10 +89,12 @@ from machikoro.options import (
 from machikoro.positions import position
 from machikoro.rules.step import Refusal
 from machikoro.scoring import Outcome, outcome, returns
+from machikoro.search import ISMCTSBot
 from machikoro.serialization import from_json, to_json
 from machikoro.setup import new_game
 from machikoro.state import GameState, PlayerView
 from machikoro.validation import Violation, validate
+from machikoro.view import render
 from meeplekit.protocol import CHANCE
 
 __version__ = "0.1.0"
@@ -99,6 +104,7 @@ __all__ = [
     "GAME",
     "Activate",
     "AddTwo",
+    "AmbiguousMoveError",
     "AmusementParkBuilt",
     "AmusementParkRoll",
     "BuildEstablishment",
@@ -115,6 +121,7 @@ __all__ = [
     "GameFacts",
     "GameNotOverError",
     "GameState",
+    "ISMCTSBot",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidStateError",
@@ -125,11 +132,13 @@ __all__ = [
     "MajorCopies",
     "Market",
     "Move",
+    "MoveParseError",
     "NoTrade",
     "Observation",
     "Outcome",
     "PlayerView",
     "PurpleOrder",
+    "RecordError",
     "Refusal",
     "RerollDice",
     "RollDice",
@@ -139,6 +148,7 @@ __all__ = [
     "TunaRoll",
     "Violation",
     "__version__",
+    "actions",
     "apply_move",
     "apply_move_unchecked",
     "apply_move_with_events",
@@ -154,11 +164,16 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "notation",
     "observe",
     "outcome",
     "position",
+    "records",
+    "render",
     "returns",
     "rng",
+    "svg",
+    "tensors",
     "to_json",
     "validate",
     "verify_move",

@@ -1,24 +1,82 @@
-"""A full state consistent with an observation: :func:`determinize` (minimal).
+"""A whole state consistent with what one player sees: :func:`determinize` (rule MK-OBS-2).
 
-Nothing is hidden (:mod:`machikoro.observation`), so the only state consistent with an
-observation is the state it shows; the generator is not used.
+A bot that may not peek searches states it cannot tell from the true one. In Machi Koro a
+player sees the whole position (MK-OBS-1), so the states an observation cannot tell apart
+are the observed position with any seed, and no rule reads the seed after the start
+(MK-CHANCE-4): :func:`determinize` gives the observed position back, with a seed drawn
+from the generator.
 
 >>> import machikoro
 >>> from machikoro.rng import SplitMix64
 >>> state = machikoro.new_game(3, seed=2)
->>> machikoro.determinize(machikoro.observe(state, 0), SplitMix64(1)) == state
+>>> sample = machikoro.determinize(machikoro.observe(state, 0), SplitMix64(1))
+>>> machikoro.observe(sample, 0) == machikoro.observe(state, 0)
+True
+>>> import attrs
+>>> sample == attrs.evolve(state, seed=sample.seed)  # the position itself
+True
+>>> machikoro.legal_moves(sample) == machikoro.legal_moves(state)
 True
 """
 
 from __future__ import annotations
 
+from machikoro.errors import InvalidStateError, InvalidValueError
 from machikoro.observation import Observation
-from machikoro.state import GameState
+from machikoro.state import GameState, make_state
+from machikoro.validation import validate
 from meeplekit.rng import SplitMix64
 
 __all__ = ["determinize"]
 
+#: The observation :func:`determinize` last found consistent: a memo (one reference,
+#: replaced whole) for a search that determinizes the same observation many times.
+_LAST_CHECKED: Observation | None = None
+
 
 def determinize(observation: Observation, rng: SplitMix64) -> GameState:
-    """A state consistent with ``observation``: the observed state itself."""
-    return observation.state
+    """The state ``observation`` shows, with a seed drawn from ``rng`` (MK-OBS-2).
+
+    Every field but the seed is the observation's; the seed is a fresh 64-bit number from
+    ``rng`` (which advances by one draw). It says nothing about the true seed, which no
+    rule reads after :func:`machikoro.new_game` (MK-CHANCE-4). The sample gives
+    ``observation`` back (``observe(sample, viewer) == observation``) and its legal moves
+    are the true ones.
+
+    Raises :class:`~machikoro.errors.InvalidValueError` for a value that is not an
+    observation or a generator, and for an observation no valid position gives (made by
+    hand), listing what :func:`machikoro.validate` finds.
+    """
+    global _LAST_CHECKED
+    if type(observation) is not Observation:
+        raise InvalidValueError(
+            f"determinize needs an Observation, got {type(observation).__name__}"
+        )
+    if not isinstance(rng, SplitMix64):
+        raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
+    o = observation
+    state: GameState = make_state(
+        o.options,
+        rng.next_u64(),
+        o.coins,
+        o.establishments,
+        o.landmarks,
+        o.market,
+        o.deck,
+        o.current,
+        o.turn,
+        o.rolls,
+        o.total,
+        o.extra_turn,
+        o.stack,
+    )
+    if _LAST_CHECKED is not observation:
+        violations = validate(state)
+        if violations:
+            raise InvalidValueError(
+                f"no position gives this observation: {InvalidStateError(violations)}"
+            )
+        if type(o.viewer) is not int or not 0 <= o.viewer < len(o.coins):
+            raise InvalidValueError(f"no seat {o.viewer!r} in a game of {len(o.coins)} players")
+        _LAST_CHECKED = observation
+    return state

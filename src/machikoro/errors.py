@@ -12,8 +12,12 @@ that serves several games catches one family:
 - :class:`InvalidStateError`: a position that breaks the rules' invariants, listing the
   :class:`~machikoro.validation.Violation` s;
 - :class:`GameNotOverError`: the outcome of a game still going was asked for;
+- :class:`MoveParseError` and :class:`AmbiguousMoveError`: text that is not a move in
+  :mod:`machikoro.notation` (both are :class:`InvalidMoveError` s);
 - :class:`DocumentError`: a JSON document (:func:`machikoro.from_json`) that cannot be read,
-  naming the field.
+  naming the field;
+- :class:`RecordError`: a game record (:mod:`machikoro.records`) that cannot be read or
+  replayed, naming the line or turn and, for an illegal move, the rule.
 
 >>> import machikoro
 >>> state = machikoro.new_game(2, seed=1)
@@ -26,9 +30,12 @@ MK-ROLL-1
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import meeplekit.errors as shared
 
 __all__ = [
+    "AmbiguousMoveError",
     "DocumentError",
     "GameNotOverError",
     "IllegalMoveError",
@@ -36,6 +43,8 @@ __all__ = [
     "InvalidStateError",
     "InvalidValueError",
     "MachiKoroError",
+    "MoveParseError",
+    "RecordError",
 ]
 
 
@@ -74,3 +83,33 @@ class GameNotOverError(MachiKoroError, shared.GameNotOverError):
 
 class DocumentError(MachiKoroError, shared.DocumentError):
     """A JSON document that :func:`machikoro.from_json` cannot read, naming the field."""
+
+
+class MoveParseError(InvalidMoveError, shared.MoveParseError):
+    """Text that is not a move in the notation of :mod:`machikoro.notation` (MK-NOTE-4).
+
+    :attr:`text` is the text given; the message says what was expected.
+    """
+
+
+class AmbiguousMoveError(MoveParseError):
+    """A card name in move notation that abbreviates more than one card, for example ``build f``.
+
+    :attr:`candidates` lists the full names it could mean (MK-NOTE-2).
+    """
+
+    def __init__(self, text: str, abbreviation: str, candidates: Sequence[str]) -> None:
+        listed = ", ".join(candidates)
+        super().__init__(text, f"{abbreviation!r} could mean {listed}")
+        #: The abbreviation that matched several names.
+        self.abbreviation = abbreviation
+        #: The full names it matches.
+        self.candidates = tuple(candidates)
+
+
+class RecordError(MachiKoroError, shared.RecordError):
+    """A game record (:mod:`machikoro.records`) that cannot be read or does not replay.
+
+    :attr:`line` is the record's line (1-based) or ``None``; :attr:`turn` the turn of the
+    bad move or ``None``; :attr:`rule_id` the rule an illegal move breaks, or ``None``.
+    """

@@ -131,9 +131,15 @@ def _are_faces(instance: object, attribute: attrs.Attribute[Any], value: object)
 
 
 class _Move:
-    """The base of every move."""
+    """The base of every move: ``str(move)`` is what the move does, in words (MK-NOTE-5)."""
 
     __slots__ = ()
+
+    def __str__(self) -> str:
+        """What the move does, without a position (:func:`machikoro.notation.move_text`)."""
+        from machikoro.notation import move_text  # the notation imports this module
+
+        return move_text(self)  # type: ignore[arg-type]  # every subclass is a Move
 
 
 @attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)

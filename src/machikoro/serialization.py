@@ -1,4 +1,4 @@
-"""Versioned JSON for states, moves and options (MK-JSON-1, MK-JSON-2).
+"""Versioned JSON for states, moves, options and game records (MK-JSON-1, MK-JSON-2, MK-REC-7).
 
 :func:`to_json` writes a value as a document that says its format, version and kind, so
 :func:`from_json` needs no hint of what it reads:
@@ -21,7 +21,10 @@ Traceback (most recent call last):
 ...
 machikoro.errors.DocumentError: move: RollDice.dice must be 1 or 2, got 3
 
-:data:`converter` is the `cattrs <https://catt.rs>`_ converter behind both.
+:data:`converter` is the `cattrs <https://catt.rs>`_ converter behind both;
+:func:`to_data` and :func:`from_data` give and read the plain data of a document's value.
+A game record (:class:`~machikoro.records.GameRecord`) is a document too, its moves
+replayed when it is read (MK-REC-7).
 """
 
 from __future__ import annotations
@@ -36,14 +39,26 @@ import cattrs
 
 from machikoro.cards.model import Establishment, Landmark
 from machikoro.errors import DocumentError, MachiKoroError
+from machikoro.gamerecord import RULES, GameRecord, Result
 from machikoro.moves import MOVE_TYPES, Move, canonical
 from machikoro.options import RulesOptions
 from machikoro.state import GameState, Pending, make_state
 from machikoro.validation import validate
 from meeplekit import documents
+from meeplekit import records as core
 from meeplekit.documents import Bad, complete, show, tagged
 
-__all__ = ["FORMAT", "KINDS", "MAX_DOCUMENT_BYTES", "converter", "from_json", "to_json"]
+__all__ = [
+    "FORMAT",
+    "KINDS",
+    "MAX_DOCUMENT_BYTES",
+    "converter",
+    "from_data",
+    "from_json",
+    "record_from_data",
+    "to_data",
+    "to_json",
+]
 
 #: The format and version every document states (MK-JSON-1).
 FORMAT: Final = "machikoro/1"
@@ -119,7 +134,7 @@ def _make_converter() -> cattrs.Converter:
     )
     tagged(conv, typing.get_args(Move), "move")
     tagged(conv, typing.get_args(Pending), "pending decision")
-    everything = (_Player, _State, *typing.get_args(Move), *typing.get_args(Pending))
+    everything = (_Player, _State, Result, *typing.get_args(Move), *typing.get_args(Pending))
     for cls in (RulesOptions, *everything):
         attrs.resolve_types(cls)
     # A factory, so that each class's function is made on first use, after every hook it
@@ -187,46 +202,108 @@ def _kind_of(value: object) -> str:
         return "state"
     if type(value) is RulesOptions:
         return "options"
+    if type(value) is GameRecord:
+        return "record"
     raise TypeError(
-        f"to_json writes a GameState, a move or RulesOptions, not {type(value).__name__}"
+        "to_json writes a GameState, a move, RulesOptions or a GameRecord, not "
+        f"{type(value).__name__}"
     )
+
+
+def to_data(value: object) -> Any:
+    """The plain data (dicts, lists, strings, numbers) a document holds for ``value``.
+
+    ``value`` is what :func:`to_json` writes; ``from_data(to_data(value), type, field)``
+    gives it back.
+    """
+    if isinstance(value, GameState):
+        return converter.unstructure(_to_document(value))
+    return converter.unstructure(value)
 
 
 def to_json(value: object, *, indent: int | None = None) -> str:
     """``value`` as a JSON document: ``{"format": "machikoro/1", "kind": KIND, KIND: ...}``.
 
-    ``value`` is a :class:`~machikoro.state.GameState`, a move or
-    :class:`~machikoro.options.RulesOptions`. Equal values give equal text.
+    ``value`` is a :class:`~machikoro.state.GameState`, a move,
+    :class:`~machikoro.options.RulesOptions` or a :class:`~machikoro.records.GameRecord`.
+    Equal values give equal text.
     """
-    kind = _kind_of(value)
-    payload = converter.unstructure(_to_document(value) if isinstance(value, GameState) else value)
-    return documents.write_document(FORMAT, kind, payload, indent=indent)
+    return documents.write_document(FORMAT, _kind_of(value), to_data(value), indent=indent)
 
 
 def from_json(text: str | bytes) -> Any:
-    """The value a document written by :func:`to_json` holds, checked (MK-JSON-2).
+    """The value a document written by :func:`to_json` holds, checked (MK-JSON-2, MK-REC-7).
 
     Raises :class:`~machikoro.errors.DocumentError`, naming the field, for anything that is
     not such a document: bad JSON, another format, an unknown kind, field or ``type`` tag,
-    a value of the wrong type or out of range, and a state :func:`machikoro.validate`
-    refuses.
+    a value of the wrong type or out of range, a state :func:`machikoro.validate` refuses,
+    and a record whose moves are illegal or whose stated result is not the game's.
     """
     data = documents.read_json(text, _LIMITS, error=DocumentError)
-    kind, payload = documents.open_document(data, FORMAT, KINDS, error=DocumentError)
-    target: Any = _State if kind == "state" else KINDS[kind]
+    kind, payload = documents.open_document(data, FORMAT, (*KINDS, "record"), error=DocumentError)
+    if kind == "record":
+        return record_from_data(payload)
+    return from_data(payload, KINDS[kind], kind)
+
+
+def from_data(data: object, cls: Any, field: str) -> Any:
+    """``data`` (plain JSON values) as a ``cls``, checked as :func:`from_json` checks it.
+
+    ``cls`` is :class:`~machikoro.state.GameState`, ``Move``,
+    :class:`~machikoro.options.RulesOptions` or any type the converter reads. ``field``
+    names where ``data`` sits in its document, for error messages. A state is validated
+    (:func:`machikoro.validate`); a move is the engine's shared instance.
+    """
+    target: Any = _State if cls is GameState else cls
     try:
-        value = converter.structure(payload, target)
+        value = converter.structure(data, target)
     except Exception as exc:  # cattrs wraps the hooks' and constructors' errors in groups
         raise documents.structure_error(
-            exc, kind, error=DocumentError, own=(MachiKoroError,)
+            exc, field, error=DocumentError, own=(MachiKoroError,)
         ) from None
-    if kind == "move":
+    if cls is Move:
         return canonical(value)
-    if kind == "state":
+    if cls is GameState:
         state = _from_document(value)
         found = validate(state)
         if found:
             listed = "; ".join(f"[{v.rule_id}] {v.reason}" for v in found[:5])
-            raise DocumentError("state", f"not a valid position: {listed}")
+            raise DocumentError(field, f"not a valid position: {listed}")
         return state
     return value
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _unstructure_record(record: GameRecord) -> dict[str, Any]:
+    return {
+        "start": to_data(record.start),
+        "moves": [converter.unstructure(m) for m in record.moves],
+        "tags": dict(record.tags),
+        "comments": [[index, text] for index, text in record.comments],
+        "result": None if record.result is None else converter.unstructure(record.result),
+    }
+
+
+def record_from_data(data: object) -> GameRecord:
+    """A record from the plain data of its JSON document (the ``"record"`` field), checked.
+
+    The moves are replayed as :func:`machikoro.records.replay` does, each read just before
+    it is played (so a long list is refused at its first bad move), and a document whose
+    moves are illegal or whose stated result is wrong is refused (MK-REC-7,
+    :func:`meeplekit.records.record_from_data`).
+    """
+    parts = core.record_from_data(
+        RULES, data, load=from_data, state=GameState, move=Move, result=Result
+    )
+    return GameRecord(
+        start=parts.start,
+        moves=parts.moves,
+        tags=parts.tags,
+        comments=parts.comments,
+        result=None if parts.result is None else Result(*parts.result),
+    )
+
+
+converter.register_unstructure_hook(GameRecord, _unstructure_record)

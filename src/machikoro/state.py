@@ -232,6 +232,18 @@ class GameState:
             now = f"turn {self.turn}, {who} to decide {top!r}"
         return f"<GameState {len(self.coins)} players, {now}>"
 
+    def __str__(self) -> str:
+        """The text view of the position (:func:`machikoro.view.render`, MK-VIEW-1)."""
+        from machikoro.view import render  # the view imports this module
+
+        return render(self)
+
+    def _repr_svg_(self) -> str:
+        """The whole position as a picture, for Jupyter (:func:`machikoro.svg.position`)."""
+        from machikoro.svg import position  # the pictures import this module
+
+        return position(self)
+
     @property
     def is_over(self) -> bool:
         """True when the game has ended (MK-WIN-1)."""

@@ -30,7 +30,13 @@ from tests.browser.conftest import LAPTOP, PHONE, open_page
 #: Pages whose pictures have highlighted sites (so the highlight check is never vacuous).
 HIGHLIGHTED = ("usage.html",)
 #: Pages with pictures of positions or cards.
-PICTURED = ("usage.html", "demo-game.html", "gallery.html")
+PICTURED = (
+    "usage.html",
+    "demo-game.html",
+    "gallery.html",
+    "machikoro/demo-game.html",
+    "machikoro/gallery.html",
+)
 
 
 def pages(build: Path) -> list[str]:

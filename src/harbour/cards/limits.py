@@ -5,7 +5,8 @@ above the goods cap of 6 (a player can never hold more, GOODS-2), no buy count a
 largest display (BUY-5), no ability money above the largest square value (BUY-2). Card
 texts and card sets have sizes no printed game comes near. The ranges keep every legal
 move list small (BOUND-1) whatever card set is played. Texts hold no control characters
-(:func:`control_character`, INPUT-4), which would break pictures and terminals.
+(:func:`control_character`, INPUT-4; the shared layer's check,
+:func:`meeplekit.text.control_character`), which would break pictures and terminals.
 
 The effect, ability and card classes check their fields against these ranges when they
 are made, and the card-file loader reports a value out of range with its file, card and
@@ -20,13 +21,13 @@ harbour.errors.InvalidValueError: GainChoice.amount must be a whole number from 
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 import attrs
 
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
+from meeplekit.text import control_character
 from meeplekit.values import shown
 
 __all__ = [
@@ -105,36 +106,6 @@ def range_of(field: attrs.Attribute[Any]) -> tuple[int, int] | None:
     """The range of an ``int`` field checked by :class:`Between`, or ``None``."""
     check = field.validator
     return (check.low, check.high) if isinstance(check, Between) else None
-
-
-#: What no text from outside may hold (INPUT-4): the control characters (Unicode category
-#: Cc: C0, DEL and C1, escape sequences among them), the line and paragraph separators, and
-#: the bidirectional formatting characters, which reorder how the text around them shows.
-_CONTROL: Final = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
-
-
-def control_character(text: str) -> str | None:
-    """Where ``text`` holds a character no text from outside may hold (INPUT-4), or ``None``.
-
-    Those are the control characters (Unicode category Cc: NUL, ESC, which starts a
-    terminal's escape sequences, DEL, ...), the line and paragraph separators U+2028 and
-    U+2029, and the bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A to
-    U+202E, U+2066 to U+2069), which reorder how the text around them shows. The answer
-    names the first one and its place, for example ``"U+001B at character 4"``. The one
-    check of every text that reaches a picture, a terminal or a record: card names, keys
-    and texts, card-set names, and a record's tags and comments.
-
-    >>> control_character("Net Loft") is None
-    True
-    >>> control_character("Net" + chr(27) + "[2J Loft")
-    'U+001B at character 4'
-    """
-    found = _CONTROL.search(text)
-    if found is None:
-        return None
-    return f"U+{ord(found.group()):04X} at character {found.start() + 1}"
 
 
 def check_text(owner: str, name: str, value: object, limit: int, *, empty: bool = False) -> None:

@@ -328,6 +328,12 @@ class EstablishmentCard:
         """The card's key (``"tv-station"``)."""
         return self.number.key
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."""
+        from machikoro.svg import card  # the pictures import this module
+
+        return card(self)
+
     @property
     def major(self) -> bool:
         """A major establishment (purple): at most one per player (MK-BUILD-2)."""
@@ -351,3 +357,9 @@ class LandmarkCard:
     def key(self) -> str:
         """The card's key (``"train-station"``)."""
         return self.number.key
+
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."""
+        from machikoro.svg import card  # the pictures import this module
+
+        return card(self)

@@ -79,7 +79,7 @@ class MachiKoroMachine(GameMachine[GameState, Move]):
         finished = [p for p, built in enumerate(state.landmarks) if complete(built, t.to_build)]
         assert finished == ([state.current] if machikoro.is_over(state) else [])
         seen = machikoro.observe(state, state.current)
-        assert machikoro.determinize(seen, SplitMix64(0)) == state
+        assert machikoro.observe(machikoro.determinize(seen, SplitMix64(0)), state.current) == seen
 
     def on_move(self, before: GameState, move: Move, after: GameState) -> None:
         again, events = machikoro.apply_move_with_events(before, move)

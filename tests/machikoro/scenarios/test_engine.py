@@ -150,7 +150,8 @@ def test_the_public_api() -> None:
     assert GAME.current_player(machikoro.new_game(2, seed=1)) == 0
     assert machikoro.CHANCE == -1
     state = machikoro.new_game(2, seed=1)
-    assert machikoro.determinize(machikoro.observe(state, 1), machikoro.rng.SplitMix64(1)) == state
+    sample = machikoro.determinize(machikoro.observe(state, 1), machikoro.rng.SplitMix64(1))
+    assert attrs.evolve(sample, seed=state.seed) == state  # the position, a fresh seed (MK-OBS-2)
     with pytest.raises(machikoro.InvalidValueError):
         machikoro.observe(state, 2)
     assert "turn 1" in repr(state)

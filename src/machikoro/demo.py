@@ -1,0 +1,209 @@
+"""Play one complete seeded game between bots and narrate it: ``python -m machikoro.demo``.
+
+The output depends only on the arguments: the same arguments print the same text, byte
+for byte, on every platform (the market, the bots and every roll and draw are seeded from
+the game seed; nothing depends on the clock, on hashing or on dictionary order: MK-DEMO-1).
+
+Run ``python -m machikoro.demo --help`` for the options; they have the names and
+conventions of ``python -m harbour.demo``'s (``--players 3``, ``--seed``, ``--bot``,
+``--record FILE`` and one option per field of :class:`machikoro.RulesOptions`, as every
+game's demo names them: :mod:`meeplekit.demo`). Each rule-reading option takes the value of the matching enum (for
+example ``--reroll-dice same`` selects :attr:`machikoro.RerollDice.SAME`), and
+``--expansion``/``--no-expansion`` plays with or without the Harbor expansion. A number
+of players the edition does not allow (5 without the expansion, MK-PLAYERS-1) is reported
+as a usage error with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+import machikoro
+from machikoro.bots import Bot, GreedyBot, RandomBot
+from machikoro.chance import sample
+from machikoro.errors import InvalidValueError
+from machikoro.events import Event
+from machikoro.facts import GAME
+from machikoro.moves import Move
+from machikoro.narrate import describe_events, describe_outcome, describe_player, describe_setup
+from machikoro.options import RulesOptions
+from machikoro.records import write_record
+from machikoro.rng import SplitMix64
+from machikoro.setup import new_game
+from machikoro.state import GameState
+from machikoro.view import render
+from meeplekit import demo as shared
+
+__all__ = ["BOTS", "MAX_MOVES", "build_parser", "main", "play"]
+
+#: A safety limit: a game still running after this many moves is abandoned.
+MAX_MOVES = shared.MAX_MOVES
+
+_WIDTH = 92
+
+
+#: The bots the demo can seat, by their ``--bot`` name, each made from its seed
+#: (:mod:`machikoro.bots`).
+BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+_DEFAULT_BOT = "greedy"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser of the demo.
+
+    Its options are named as ``python -m harbour.demo`` names its own: ``--players``,
+    ``--seed``, ``--bot``, ``--record`` and one option per
+    :class:`~machikoro.options.RulesOptions` field (:func:`meeplekit.demo.add_reading_options`).
+    """
+    parser = argparse.ArgumentParser(
+        prog="python -m machikoro.demo",
+        description="Play one seeded game of Machi Koro between bots and narrate it.",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=tuple(GAME.player_counts(expansion=True)),
+        default=3,
+        help="number of players (default: 3; 2 to 4 without the expansion)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=shared.seed_argument,
+        default=2014,
+        help="game seed, 0 to 2**64-1 (default: 2014)",
+    )
+    parser.add_argument(
+        "--bot",
+        choices=sorted(BOTS),
+        default=_DEFAULT_BOT,
+        help=f"the bot every seat plays (default: {_DEFAULT_BOT})",
+    )
+    shared.add_reading_options(parser, RulesOptions)
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game's record (MK-REC-1) to FILE",
+    )
+    return parser
+
+
+def _header(state: GameState) -> str:
+    extra = ", an extra turn" if state.extra_turn else ""
+    return f"Turn {state.turn} - Player {state.current + 1}{extra}"
+
+
+def _wrap(text: str) -> str:
+    return textwrap.fill(
+        text, width=_WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
+    )
+
+
+def _wrap_block(text: str) -> str:
+    """Wrap each line, keeping its indentation and indenting continuation lines more."""
+    out = []
+    for line in text.splitlines():
+        body = line.lstrip(" ")
+        indent = " " * (len(line) - len(body))
+        out.append(
+            textwrap.fill(
+                body,
+                width=_WIDTH,
+                initial_indent=indent,
+                subsequent_indent=indent + "    ",
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
+
+
+def play(
+    state: GameState,
+    bots: Sequence[Bot],
+    out: TextIO,
+    chance: SplitMix64,
+    moves: list[Move] | None = None,
+    on_heading: Callable[[GameState], None] | None = None,
+) -> GameState:
+    """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
+
+    Each decision goes to the bot of the seat that decides it, given that seat's
+    :func:`machikoro.observe` of the state; each chance outcome (a roll, a market draw) is
+    drawn with its probability with ``chance`` (:func:`machikoro.chance.sample`). Moves are
+    applied with the checked :func:`machikoro.apply_move_with_events` and narrated from
+    their events (:func:`machikoro.narrate.describe_events`), one line per move under a
+    heading per turn, and each turn ends with a line on its player's city. Each move,
+    chance outcomes included, is appended to ``moves`` when given; ``on_heading`` is called with the state before each heading is written, so that a caller can show the
+    position there (the docs' demo game does). The game is played by the loop every game's
+    demo shares, :func:`meeplekit.demo.play_game`; it raises ``RuntimeError`` if the game
+    runs past :data:`MAX_MOVES` moves.
+    """
+    turn = 0
+
+    def narrate(before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
+        nonlocal turn
+        if before.turn != turn:
+            turn = before.turn
+            if on_heading is not None:
+                on_heading(before)
+            out.write(f"\n{_header(before)}\n")
+        if moves is not None:
+            moves.append(move)
+        out.write(_wrap(describe_events(before, move, events, after)) + "\n")
+        if after.is_over or after.turn != turn:
+            out.write(_wrap(describe_player(after, before.current)) + "\n")
+
+    return shared.play_game(
+        machikoro, state, bots, narrate, chance=chance, sample=sample, max_moves=MAX_MOVES
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the demo with the command-line arguments ``argv`` (default: ``sys.argv[1:]``).
+
+    Prints the setup, the game turn by turn and the outcome to standard output; returns
+    the exit status (0; 1 when the output is closed early, as by ``head``). Bad arguments
+    make argparse print a one-line error to standard error and exit with status 2.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    options = shared.chosen_options(args, RulesOptions)
+    try:
+        state = new_game(args.players, seed=args.seed, options=options)
+    except InvalidValueError as error:  # too many players for the edition (MK-PLAYERS-1)
+        parser.error(str(error))
+    bots = [BOTS[args.bot](shared.bot_seed(args.seed, seat)) for seat in range(args.players)]
+    chance = SplitMix64(shared.chance_seed(args.seed))
+    return shared.run_quietly(lambda: _run(args, state, bots, chance, sys.stdout))
+
+
+def _run(
+    args: argparse.Namespace,
+    state: GameState,
+    bots: Sequence[Bot],
+    chance: SplitMix64,
+    out: TextIO,
+) -> None:
+    out.write(
+        f"Machi Koro demo: {args.bot} bots, one per seat, each seeded from the game seed and\n"
+        "its seat; the dice and the market's draws are drawn from the game seed.\n\n"
+    )
+    out.write(_wrap_block(describe_setup(state)) + "\n")
+    out.write("\nThe table as play begins:\n\n" + render(state))
+    start, moves = state, list[Move]()
+    state = play(state, bots, out, chance, moves)
+    out.write("\nThe final position:\n\n" + render(state))
+    out.write("\n" + _wrap_block(describe_outcome(state)) + "\n")
+    if args.record:
+        seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(state.players)}
+        text = write_record(start, moves, tags={"Event": "machikoro demo", **seats})
+        Path(args.record).write_text(text, encoding="utf-8")
+        sys.stderr.write(f"The game's record is in {args.record}.\n")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

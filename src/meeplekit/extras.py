@@ -1,0 +1,73 @@
+"""Optional extras: a game distribution's install hints, one line when an extra is missing.
+
+A game's distribution (``harbour-rules``, ``machikoro-rules``) has optional extras, each
+installing the modules one part of the game needs (the OpenSpiel game, the PettingZoo
+environment, the command). A game describes them once as an :class:`Extras` value and its
+parts call :meth:`Extras.require` before importing what an extra provides, so that a
+missing extra is one line naming the extra and the command that installs it, never a
+``No module named numpy`` from deep inside an import:
+
+>>> extras = Extras(
+...     "machikoro-rules",
+...     {"openspiel": (("pyspiel", "numpy"), "the OpenSpiel game")},
+...     MissingExtraError,
+... )
+>>> extras.install_command("openspiel")
+"pip install 'machikoro-rules[openspiel]'"
+>>> extras.missing("openspiel")
+()
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Mapping
+
+import attrs
+
+from meeplekit.errors import RulesError
+
+__all__ = ["Extras", "MissingExtraError"]
+
+
+class MissingExtraError(RulesError, ImportError):
+    """An optional extra that a feature needs is not installed.
+
+    Its message is one line naming the extra and the command that installs it. Each game
+    subclasses it in its own error family (``harbour.extras.MissingExtraError``).
+    """
+
+
+@attrs.frozen
+class Extras:
+    """A distribution's optional extras: each one's modules and what it is for."""
+
+    #: The distribution's name on the package index (``machikoro-rules``).
+    distribution: str
+    #: Each extra by name: the modules it provides (as imported) and what it is for.
+    extras: Mapping[str, tuple[tuple[str, ...], str]]
+    #: The error :meth:`require` raises: the game's subclass of :class:`MissingExtraError`.
+    error: type[ImportError] = MissingExtraError
+
+    def install_command(self, extra: str) -> str:
+        """The command that installs ``extra``: ``pip install 'machikoro-rules[openspiel]'``."""
+        return f"pip install '{self.distribution}[{extra}]'"
+
+    def missing(self, extra: str) -> tuple[str, ...]:
+        """The modules of ``extra`` that cannot be imported here (``()`` when it is installed)."""
+        modules, _ = self.extras[extra]
+        return tuple(name for name in modules if importlib.util.find_spec(name) is None)
+
+    def require(self, extra: str) -> None:
+        """Raise :attr:`error` unless every module of ``extra`` can be imported.
+
+        The message is one line: the extra, what it is for, the modules missing and the
+        command that installs it.
+        """
+        _, purpose = self.extras[extra]
+        missing = self.missing(extra)
+        if missing:
+            raise self.error(
+                f"the optional extra [{extra}] for {purpose} is not installed "
+                f"({', '.join(missing)} missing): {self.install_command(extra)}"
+            )

@@ -1,0 +1,448 @@
+"""The OpenSpiel game of any game of the project: one adapter, registered by each game.
+
+A game registers itself with OpenSpiel in a module of its own (``harbour.openspiel``,
+``machikoro.openspiel``) by subclassing the three classes here, pointing them at its
+:class:`~meeplekit.learning.Learning` description, and calling
+:func:`pyspiel.register_game` with :func:`game_type`::
+
+    class MyState(SpielState[GameState]): ...
+    class MyObserver(SpielObserver): ...
+
+    class MyGame(SpielGame):
+        learning = LEARNING
+        game_type = game_type(LEARNING)
+        state_type = MyState
+        observer_type = MyObserver
+
+    pyspiel.register_game(MyGame.game_type, MyGame)
+
+What every such game is (each game's specification states it as its own clauses):
+
+- The game ``python_<name>``: sequential, with explicit chance, zero-sum, terminal
+  rewards; its parameters are ``players``, ``max_decisions`` and one per field of the
+  game's rule options, by the field's name (a switch a boolean, a reading the string
+  value of its member). A value the game refuses fails the loading of the game.
+- Chance: either the game's setup chance is explicit (``Learning.start``: the game begins
+  at the position before any chance, whose chance nodes are the game's) or the first node
+  draws the seed of ``new_game`` among ``Learning.setup_seeds`` equally likely outcomes. At
+  every chance node of the game itself, :meth:`SpielState.chance_outcomes` gives the
+  game's outcomes (``game.chance_outcomes``) by their action codes, each with its exact
+  probability as a float. A decision's action is its code.
+- Utilities: ``Learning.utilities`` at the end, 0 for every seat before it; the game also
+  ends once ``max_decisions`` decisions (chance outcomes are not decisions) have been
+  taken.
+- Observers: a player's observation and information state are both built from the game's
+  ``observe`` alone: the tensor ``observation_tensor`` as ``float32``, the string
+  ``information_state_string``.
+- ``resample_from_infostate`` draws a state the player cannot tell from this one with the
+  game's ``determinize``.
+
+Needs OpenSpiel and NumPy (each game's extra ``[openspiel]``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as missing:  # pragma: no cover - the tests run with OpenSpiel installed
+    raise ImportError(
+        "meeplekit.openspiel needs OpenSpiel and NumPy, which are not installed: "
+        "pip install open_spiel numpy (or a game's [openspiel] extra)"
+    ) from missing
+
+from meeplekit.learning import Learning
+from meeplekit.protocol import CHANCE
+from meeplekit.rng import SplitMix64
+
+__all__ = [
+    "SpielGame",
+    "SpielObserver",
+    "SpielState",
+    "game_type",
+    "option_parameters",
+]
+
+S = TypeVar("S")
+
+#: What a state shows before its setup seed is drawn.
+_BEFORE_SETUP = "setup: the seed is not drawn yet"
+
+
+def option_parameters(options: type[Any]) -> dict[str, bool | int | str]:
+    """Each field of a rule options class with its default, as an OpenSpiel parameter.
+
+    A switch is a boolean, a reading the string value of its enum member; a reading whose
+    values are all whole numbers (a cost: ``"4"``, ``"2"``) is that number, an ``int``, as
+    OpenSpiel reads a number back from a game's string.
+    """
+    defaults: dict[str, bool | int | str] = {}
+    for field in attrs.fields(options):
+        value = field.default
+        if isinstance(value, enum.Enum):
+            defaults[field.name] = int(value.value) if _numeric(type(value)) else value.value
+        else:
+            defaults[field.name] = bool(value)
+    return defaults
+
+
+def _numeric(reading: type[enum.Enum]) -> bool:
+    """Whether every value of ``reading`` is a whole number written as a string."""
+    return all(isinstance(m.value, str) and m.value.isdigit() for m in reading)
+
+
+def _option_value(default: object, parameter: Any) -> Any:
+    """An OpenSpiel parameter as its options field takes it: a number back to its string."""
+    if isinstance(default, enum.Enum) and _numeric(type(default)) and type(parameter) is int:
+        return str(parameter)
+    return parameter
+
+
+def game_type(learning: Learning[Any, Any, Any, Any]) -> pyspiel.GameType:
+    """The OpenSpiel game type of a game: ``python_<name>`` and its parameters.
+
+    Sequential, explicit chance, perfect or imperfect information as the game is,
+    zero-sum, terminal rewards, the game's range of players; the parameters are
+    ``players`` (default: the fewest), ``max_decisions`` (default: the game's cap) and
+    :func:`option_parameters` of its options.
+    """
+    information = (
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if learning.perfect_information
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    )
+    return pyspiel.GameType(
+        short_name=f"python_{learning.name}",
+        long_name=f"Python {learning.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=learning.max_players,
+        min_num_players=learning.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": learning.min_players,
+            "max_decisions": learning.max_decisions,
+            **option_parameters(learning.options),
+        },
+    )
+
+
+class _Kept:
+    """An immutable value that a copy of its holder shares instead of copying.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; the positions and
+    variants of the games are immutable, so a clone shares them.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
+        return self
+
+
+@attrs.frozen
+class _Setup:
+    """What every game of an OpenSpiel game starts from (:meth:`SpielGame._setup`)."""
+
+    variant: Any
+    max_decisions: int
+    first: Any
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
+    """A game of OpenSpiel: what :func:`pyspiel.load_game` makes; subclassed by each game.
+
+    A subclass sets :attr:`learning`, :attr:`game_type`, :attr:`state_type` and
+    :attr:`observer_type`. Everything else is read from the parameters, never kept in
+    attributes: OpenSpiel rebuilds an unpickled game without calling ``__init__``.
+    """
+
+    #: The game's description for the adapters.
+    learning: ClassVar[Learning[Any, Any, Any, Any]]
+    #: The game's type (:func:`game_type` of :attr:`learning`).
+    game_type: ClassVar[pyspiel.GameType]
+    #: The class of the game's states.
+    state_type: ClassVar[type[SpielState[Any]]]
+    #: The class of the game's observers.
+    observer_type: ClassVar[type[SpielObserver]]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        learning = self.learning
+        spec = self.game_type.parameter_specification
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(spec))
+        if unknown:
+            raise learning.invalid_value(f"{self.game_type.short_name} has no parameters {unknown}")
+        merged: dict[str, Any] = {**spec, **given}
+        players = merged["players"]
+        max_decisions = merged["max_decisions"]
+        if type(max_decisions) is not int or max_decisions < 1:
+            raise learning.invalid_value(
+                f"max_decisions must be a whole number >= 1, got {max_decisions!r}"
+            )
+        variant = learning.variant(self._options_of(merged))
+        # A game made now checks the number of players and the options at once.
+        learning.new_game(players, 0, variant)
+        seeds = learning.setup_seeds if learning.start is None else 0
+        codes = learning.num_distinct_actions(variant)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codes,
+            max_chance_outcomes=max(seeds, codes if learning.chance_in_play else 0),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_decisions,
+        )
+        super().__init__(self.game_type, info, given)
+
+    def _options_of(self, parameters: dict[str, Any]) -> Any:
+        """The rule options of ``parameters`` (an instance of the game's options class)."""
+        options = self.learning.options
+        return options(
+            **{
+                field.name: _option_value(field.default, parameters[field.name])
+                for field in attrs.fields(options)
+            }
+        )
+
+    @property
+    def options(self) -> Any:
+        """The rule options every game is played under (from the parameters)."""
+        return self._options_of(self.get_parameters())
+
+    @property
+    def variant(self) -> Any:
+        """What every game is set up with besides players and seed (from the options)."""
+        return self.learning.variant(self.options)
+
+    @property
+    def max_decisions(self) -> int:
+        """The cap on the decisions of a game."""
+        return int(self.get_parameters()["max_decisions"])
+
+    def _setup(self) -> _Setup:
+        """The variant, the cap and the first position of every game, computed once.
+
+        Kept in the instance's dictionary on first use (an unpickled game, rebuilt without
+        ``__init__``, computes it again): OpenSpiel makes a new initial state for every
+        clone of a state.
+        """
+        found: _Setup | None = self.__dict__.get("_setup_memo")
+        if found is None:
+            variant = self.variant
+            start = self.learning.start
+            first = None if start is None else start(self.num_players(), variant)
+            found = _Setup(variant, self.max_decisions, first)
+            self.__dict__["_setup_memo"] = found
+        return found
+
+    def new_initial_state(self) -> SpielState[Any]:
+        """A new game: at its setup chance node, or the game's position before any chance."""
+        return self.state_type(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> SpielObserver:
+        """An observer of tensors and strings built from the game's ``observe``."""
+        return self.observer_type(self, iig_obs_type, params)
+
+
+class SpielState(pyspiel.State, Generic[S]):  # type: ignore[misc]  # pyspiel is untyped
+    """A position of an OpenSpiel game: before setup (``state`` is ``None``), then the game's.
+
+    :attr:`state` is the game's state (``None`` at the setup chance node of a game whose
+    setup draws a seed); :attr:`decisions` counts the decisions taken (chance outcomes are
+    not decisions). A subclass sets :attr:`learning`, its game's.
+    """
+
+    #: The game's description for the adapters (a class attribute: OpenSpiel clones a
+    #: state by copying its attributes, and a game module cannot be copied).
+    learning: ClassVar[Learning[Any, Any, Any, Any]]
+
+    def __init__(self, game: SpielGame) -> None:
+        super().__init__(game)
+        setup = game._setup()
+        # What the rules need, copied from the game (a clone copies the state, not the game).
+        self._players: int = game.num_players()
+        self._fixed = _Kept((setup.variant, setup.max_decisions))
+        self._position = _Kept(setup.first)
+        #: The decisions taken so far (chance outcomes are not decisions).
+        self.decisions = 0
+
+    @property
+    def state(self) -> S | None:
+        """The position, or ``None`` at the chance node before setup."""
+        position: S | None = self._position.value
+        return position
+
+    @state.setter
+    def state(self, position: S | None) -> None:
+        self._position = _Kept(position)
+
+    @property
+    def _variant(self) -> Any:
+        return self._fixed.value[0]
+
+    @property
+    def _max_decisions(self) -> int:
+        max_decisions: int = self._fixed.value[1]
+        return max_decisions
+
+    @property
+    def _learning(self) -> Learning[S, Any, Any, Any]:
+        return self.learning
+
+    def current_player(self) -> int:
+        """The seat deciding now; ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+        if self.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = self._learning.game.current_player(self.state)
+        return int(pyspiel.PlayerId.CHANCE) if seat == CHANCE else int(seat)
+
+    def is_terminal(self) -> bool:
+        """Whether the game ended or reached the cap on decisions."""
+        return self.state is not None and (
+            self._learning.game.is_over(self.state) or self.decisions >= self._max_decisions
+        )
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The codes of the legal moves of ``player``, ascending."""
+        assert self.state is not None and player == self.current_player()
+        return list(self._learning.legal_actions(self.state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The setup seeds, or the game's chance outcomes by code, with their probabilities."""
+        learning = self._learning
+        if self.state is None:
+            p = 1.0 / learning.setup_seeds
+            return [(seed, p) for seed in range(learning.setup_seeds)]
+        state = self.state
+        return sorted(
+            (learning.encode(state, move), float(probability))
+            for move, probability in learning.game.chance_outcomes(state)
+        )
+
+    def _apply_action(self, action: int) -> None:
+        """Set the game up from a seed, or play the move of a code (a chance outcome's too)."""
+        learning = self._learning
+        if self.state is None:
+            self.state = learning.new_game(self._players, action, self._variant)
+            return
+        chance = learning.game.current_player(self.state) == CHANCE
+        self.state = learning.game.apply_move(self.state, learning.decode(self.state, action))
+        if not chance:
+            self.decisions += 1
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The setup seed, or the move of the code as the game writes it (and its code)."""
+        learning = self._learning
+        if player == pyspiel.PlayerId.CHANCE and (
+            self.state is None or not learning.chance_in_play
+        ):
+            return f"Seed {action}"
+        if self.state is not None and not learning.game.is_over(self.state):
+            try:
+                move = learning.decode(self.state, action)
+                return f"{learning.format_move(self.state, move)} ({action})"
+            except ValueError:
+                pass
+        return f"Action {action}"
+
+    def returns(self) -> list[float]:
+        """Each seat's utility at the end (``Learning.utilities``), 0 for every seat before."""
+        if self.state is None or not self.is_terminal():
+            return [0.0] * self._players
+        return [float(u) for u in self._learning.utilities(self.state)]
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> SpielState[S]:
+        """A state ``player_id`` cannot tell from this one, drawn by the game's ``determinize``.
+
+        The generator of ``determinize`` is seeded with a 53-bit number from
+        ``probability_sampler`` (a callable returning a float in [0, 1), as OpenSpiel's
+        ``UniformProbabilitySampler``). The sample has no history (OpenSpiel cannot
+        serialize it); before setup the state itself is copied.
+        """
+        sample = type(self)(self.get_game())
+        sample.decisions = self.decisions
+        if self.state is None:
+            return sample
+        seed = int(float(probability_sampler()) * 2**53)
+        game = self._learning.game
+        sample.state = game.determinize(game.observe(self.state, player_id), SplitMix64(seed))
+        return sample
+
+    def __str__(self) -> str:
+        """The decisions taken and the whole position as the game's JSON document."""
+        if self.state is None:
+            return _BEFORE_SETUP
+        return f"decisions {self.decisions}\n{self._learning.game.to_json(self.state)}"
+
+
+class SpielObserver:
+    """Observation tensors and strings (OpenSpiel's PyObserver), built from ``observe``.
+
+    Whatever the observation type, a player sees the game's ``observe`` of the position:
+    :attr:`tensor` is its ``observation_tensor`` as ``float32``, :meth:`string_from` gives
+    its ``information_state_string``. Before setup the tensor is all zeros and the string
+    says so. Of a game with secrets only the private information of the player observing
+    (OpenSpiel's ``SINGLE_PLAYER``) is offered.
+    """
+
+    def __init__(self, game: SpielGame, iig_obs_type: Any, params: dict[str, Any] | None):
+        learning = game.learning
+        name = game.game_type.short_name
+        if params:
+            raise learning.invalid_value(f"{name} observers take no parameters, got {params}")
+        if (
+            iig_obs_type is not None
+            and not learning.perfect_information
+            and (
+                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info
+            )
+        ):
+            raise learning.invalid_value(
+                f"{name} observes public and the observer's private information only"
+            )
+        self._learning: Learning[Any, Any, Any, Any] = learning
+        size = learning.observation_tensor_size(game.variant, game.num_players())
+        #: The flat observation tensor (the game's ``observation_tensor``).
+        self.tensor = np.zeros(size, np.float32)
+        #: The tensor's named views (OpenSpiel's convention): the whole of it.
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SpielState[Any], player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` sees of ``state``."""
+        if state.state is None:
+            self.tensor.fill(0.0)
+        else:
+            seen = self._learning.game.observe(state.state, player)
+            self.tensor[:] = self._learning.observation_tensor(seen)
+
+    def string_from(self, state: SpielState[Any], player: int) -> str:
+        """What ``player`` sees of ``state``, as the game's information-state string."""
+        if state.state is None:
+            return _BEFORE_SETUP
+        return self._learning.information_state_string(
+            self._learning.game.observe(state.state, player)
+        )

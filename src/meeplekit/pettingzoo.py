@@ -1,0 +1,247 @@
+"""The PettingZoo AEC environment of any game of the project: one adapter, made by each game.
+
+A game makes its environment in a module of its own (``harbour.pettingzoo``,
+``machikoro.pettingzoo``) by subclassing :class:`GameEnv` with its
+:class:`~meeplekit.learning.Learning` description and its :func:`metadata`::
+
+    class MyEnv(GameEnv[GameState]):
+        learning = LEARNING
+        metadata = metadata(LEARNING)
+
+What every such environment is (each game's specification states it as its own clauses):
+
+- Agents ``"player_0"`` to ``"player_{n-1}"``; the agent selected is the seat that decides
+  now. Agents act only at decisions: a chance node (dice, a draw) is resolved inside
+  :meth:`GameEnv.reset` and :meth:`GameEnv.step` with the environment's own seeded
+  generator, each outcome drawn with its exact probability.
+- An agent's observation is a dictionary: ``"observation"``, the game's
+  ``observation_tensor`` of what it sees (``observe``) as a ``float32`` array, and
+  ``"action_mask"``, ``legal_action_mask`` as an ``int8`` array (all 0 for an agent that
+  does not decide now). An action is an integer code; a code that is not legal now raises
+  the game's ``IllegalMoveError``.
+- Rewards are 0 until the end, then the game's ``returns``. A game that reaches
+  ``max_decisions`` decisions is truncated with rewards 0.
+- ``reset(seed=s)`` starts the game's ``new_game`` with seed ``s``; without a seed it
+  draws one from the environment's generator, seeded by the last seed given (or 0).
+- Render modes (:func:`render_modes`): ``"ansi"`` (the text view), ``"human"`` (that text
+  printed) and, when the game draws pictures and resvg-py and Pillow are installed,
+  ``"rgb_array"`` (the position picture as an RGB array): all the referee's view.
+
+Needs PettingZoo, Gymnasium and NumPy (each game's extra ``[pettingzoo]``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+from typing import Any, ClassVar, Final, Generic, TypeVar
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as missing:  # pragma: no cover - the tests run with PettingZoo installed
+    raise ImportError(
+        "meeplekit.pettingzoo needs PettingZoo, Gymnasium and NumPy, which are not "
+        "installed: pip install pettingzoo gymnasium numpy (or a game's [pettingzoo] extra)"
+    ) from missing
+
+from meeplekit.learning import Learning
+from meeplekit.protocol import CHANCE, sample_chance
+from meeplekit.rng import SplitMix64
+
+__all__ = ["CAN_RENDER_PIXELS", "GameEnv", "metadata", "pixels", "render_modes"]
+
+S = TypeVar("S")
+
+#: Whether pictures can be drawn as pixels: resvg-py and Pillow (each game's extra
+#: ``[pictures]``).
+CAN_RENDER_PIXELS: Final = all(
+    importlib.util.find_spec(name) is not None for name in ("resvg_py", "PIL")
+)
+
+
+def render_modes(learning: Learning[Any, Any, Any, Any]) -> tuple[str, ...]:
+    """The render modes of a game's environment here.
+
+    ``"human"`` and ``"ansi"``, and ``"rgb_array"`` when the game draws pictures
+    (``Learning.picture``) and :data:`CAN_RENDER_PIXELS`.
+    """
+    pictures = learning.picture is not None and CAN_RENDER_PIXELS
+    return ("human", "ansi", *(("rgb_array",) if pictures else ()))
+
+
+def metadata(learning: Learning[Any, Any, Any, Any]) -> dict[str, Any]:
+    """PettingZoo's metadata of a game's environment: ``<name>_v0`` and its render modes."""
+    return {
+        "name": f"{learning.name}_v0",
+        "is_parallelizable": False,
+        "render_modes": list(render_modes(learning)),
+    }
+
+
+def pixels(svg: str) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """An SVG document drawn on white, as an RGB ``uint8`` array of shape (height, width, 3).
+
+    Needs resvg-py and Pillow (:data:`CAN_RENDER_PIXELS`).
+    """
+    import resvg_py
+    from PIL import Image
+
+    png = bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff"))
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+class GameEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo has no type information
+    """The AEC environment of a game; see the module's documentation.
+
+    A subclass sets :attr:`learning` and :attr:`metadata` (:func:`metadata`). Its
+    attributes: :attr:`players`, :attr:`variant`, :attr:`max_decisions`,
+    :attr:`render_mode`, :attr:`state` (the game's position) and :attr:`decisions` (the
+    decisions taken in this game).
+    """
+
+    #: The game's description for the adapters.
+    learning: ClassVar[Learning[Any, Any, Any, Any]]
+    #: PettingZoo's metadata: the environment's name and its render modes.
+    metadata: ClassVar[dict[str, Any]]
+
+    def __init__(
+        self,
+        players: int,
+        variant: Any,
+        *,
+        max_decisions: int | None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        learning = self.learning
+        modes = render_modes(learning)
+        if render_mode is not None and render_mode not in modes:
+            missing = render_mode == "rgb_array" and learning.picture is not None
+            extra = " (needs the extra [pictures])" if missing else ""
+            raise learning.invalid_value(
+                f"render_mode must be None or one of {', '.join(modes)}{extra}, got {render_mode!r}"
+            )
+        if max_decisions is not None and (type(max_decisions) is not int or max_decisions < 1):
+            raise learning.invalid_value(
+                f"max_decisions must be a whole number >= 1 or None, got {max_decisions!r}"
+            )
+        self.players = players
+        #: What every game is set up with besides players and seed.
+        self.variant = variant
+        self.max_decisions = max_decisions
+        self.render_mode = render_mode
+        # A game made now checks the arguments at once (and gives the spaces' sizes).
+        self.state: S = learning.new_game(players, 0, variant)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        size = learning.observation_tensor_size(variant, players)
+        codes = learning.num_distinct_actions(variant)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, np.inf, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(codes,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(codes) for agent in self.possible_agents}
+        self._codes = codes
+        self._rng = SplitMix64(0)
+        self._chance = SplitMix64(0)
+        self.decisions = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: one code per move of the variant."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game, from ``seed`` when given."""
+        learning = self.learning
+        if seed is None:
+            seed = self._rng.next_u64()
+        else:
+            self._rng = SplitMix64(seed)
+        self.state = learning.new_game(self.players, seed, self.variant)
+        if learning.chance_in_play:
+            # The chance of play is drawn from a generator of its own, seeded from the
+            # environment's (a game without it leaves the environment's sequence alone).
+            self._chance = SplitMix64(self._rng.next_u64())
+            self._settle()
+        self.decisions = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[learning.game.current_player(self.state)]
+
+    def _settle(self) -> None:
+        """Resolve the chance nodes on top, each outcome drawn with its probability."""
+        game = self.learning.game
+        while not game.is_over(self.state) and game.current_player(self.state) == CHANCE:
+            outcome = sample_chance(game.chance_outcomes(self.state), self._chance)
+            self.state = game.apply_move(self.state, outcome)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees now: its observation tensor and its action mask."""
+        learning = self.learning
+        game = learning.game
+        seat = self.possible_agents.index(agent)
+        seen = game.observe(self.state, seat)
+        tensor = np.asarray(learning.observation_tensor(seen), np.float32)
+        if game.is_over(self.state) or game.current_player(self.state) != seat:
+            mask = np.zeros(self._codes, dtype=np.int8)
+        else:
+            mask = np.frombuffer(learning.legal_action_mask(self.state), dtype=np.int8).copy()
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the selected agent, then resolve chance up to a decision."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None, "an agent that may act needs an action"
+        learning = self.learning
+        game = learning.game
+        self._cumulative_rewards[agent] = 0.0
+        self.state = game.apply_move(self.state, learning.decode(self.state, action))
+        if learning.chance_in_play:
+            self._settle()
+        self.decisions += 1
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        over = game.is_over(self.state)
+        if over:
+            self.rewards = dict(zip(self.possible_agents, game.returns(self.state), strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_decisions is not None and self.decisions >= self.max_decisions:
+            self.truncations = dict.fromkeys(self.agents, True)
+        if not over:
+            self.agent_selection = self.possible_agents[game.current_player(self.state)]
+        self._accumulate_rewards()
+
+    def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
+        """The position in the environment's render mode, the referee's view.
+
+        ``"ansi"``: the text view; ``"human"``: the text view printed, returning ``None``;
+        ``"rgb_array"``: the picture as an RGB ``uint8`` array; no mode: ``None``.
+        """
+        learning = self.learning
+        if self.render_mode == "ansi":
+            return learning.text(self.state)
+        if self.render_mode == "human":
+            print(learning.text(self.state))
+        elif self.render_mode == "rgb_array" and learning.picture is not None:
+            return pixels(learning.picture(self.state))
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""

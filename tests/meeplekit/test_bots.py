@@ -1,0 +1,124 @@
+"""The shared bots and search (meeplekit.bots, meeplekit.search), on a toy game and on both games."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import harbour
+import machikoro
+from meeplekit import bots, search
+from meeplekit.protocol import sample_chance
+from meeplekit.rng import SplitMix64
+from tests.meeplekit import toy_game as toy
+
+TOY = bots.bot_game(
+    sys.modules[toy.__name__], seats=toy.seats, turn=toy.turn, evaluate=toy.evaluate
+)
+
+
+def counting(drawn: Counter[str]) -> bots.BotGame[Any, Any, Any]:
+    """The toy game whose chance sampler counts its outcomes."""
+
+    def sample(state: toy.State, rng: SplitMix64) -> str:
+        outcome: str = sample_chance(toy.chance_outcomes(state), rng)
+        drawn[outcome] += 1
+        return outcome
+
+    return bots.bot_game(
+        sys.modules[toy.__name__], seats=toy.seats, turn=toy.turn, evaluate=toy.evaluate,
+        sample=sample,
+    )  # fmt: skip
+
+
+def test_bot_game_reads_a_game_module() -> None:
+    assert TOY.name == toy.__name__
+    state = toy.new_game(p=Fraction(1, 3))
+    assert TOY.legal_moves(state) == ("safe", "risky")
+    assert TOY.apply_move is toy.apply_move  # no unchecked fast path: the checked one
+    assert TOY.winners(toy.apply_move(toy.apply_move(state, "safe"), "pass")) == (0, 1)
+    risky = toy.apply_move(state, "risky")
+    assert TOY.sample_chance(risky, SplitMix64(1)) in ("hit", "miss")
+    assert machikoro.bots.BOT_GAME.apply_move is machikoro.apply_move_unchecked
+
+
+@pytest.mark.parametrize("p", [Fraction(3, 4), Fraction(1, 4)])
+def test_the_search_draws_chance_with_its_probability_and_bets_accordingly(p: Fraction) -> None:
+    drawn: Counter[str] = Counter()
+    bot = search.ISMCTSBot(counting(drawn), playouts=400, seed=2, playout_turns=None)
+    move = bot.choose(toy.observe(toy.new_game(p=p), 0))
+    # A hit is a win (1), a miss a loss (0); safe is a shared win (1/2).
+    assert move == ("risky" if p > Fraction(1, 2) else "safe")
+    if p > Fraction(1, 2):  # the risky bet is searched most: its draws follow p
+        assert drawn["hit"] + drawn["miss"] > 200
+        assert abs(drawn["hit"] / (drawn["hit"] + drawn["miss"]) - float(p)) < 0.08
+    else:
+        assert drawn["hit"] + drawn["miss"] >= 1
+
+
+def test_the_search_is_deterministic_given_its_seed_and_refuses_bad_arguments() -> None:
+    seen = toy.observe(toy.new_game(p=Fraction(1, 2)), 0)
+    picks = {search.ISMCTSBot(TOY, playouts=30, seed=5).choose(seen) for _ in range(3)}
+    assert len(picks) == 1
+    for bad, name in (
+        ({"playouts": 0}, "playouts"),
+        ({"playout_turns": 0}, "playout_turns"),
+        ({"epsilon": 2.0}, "epsilon"),
+        ({"exploration": -1.0}, "exploration"),
+        ({"temperature": 0.0}, "temperature"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            search.ISMCTSBot(TOY, **bad)
+    assert search.ISMCTSBot(TOY).game is TOY
+
+
+def test_a_playout_draws_chance_and_stops_at_the_end() -> None:
+    bot = search.ISMCTSBot(TOY, playouts=1, seed=1, epsilon=0.0, playout_turns=None)
+    end = bot._playout(toy.apply_move(toy.new_game(p=Fraction(1, 2)), "risky"))
+    assert toy.is_over(end) and end.scores[0] in (0, 10)
+    assert bot._utilities(end) == ([1.0, 0.0] if end.scores[0] == 10 else [0.0, 1.0])
+    tied = toy.apply_move(toy.apply_move(toy.new_game(), "safe"), "pass")
+    assert bot._utilities(tied) == [0.5, 0.5]
+    # Before the end: a softmax of the evaluations (temperature 1).
+    early = toy.apply_move(toy.new_game(), "safe")
+    assert bot._utilities(early) == [0.5, 0.5]
+
+
+def test_bots_refuse_to_decide_for_others_chance_or_a_finished_game() -> None:
+    state = toy.new_game(p=Fraction(1, 2))
+    bot = bots.RandomBot(TOY, seed=1)
+    with pytest.raises(ValueError, match="Player 2 does not decide now: Player 1 does"):
+        bot.choose(toy.observe(state, 1))
+    risky = toy.apply_move(state, "risky")
+    with pytest.raises(ValueError, match="chance does"):
+        bot.choose(toy.observe(risky, 0))
+    over = toy.apply_move(toy.apply_move(state, "safe"), "pass")
+    with pytest.raises(ValueError, match="over"):
+        search.ISMCTSBot(TOY, playouts=3).choose(toy.observe(over, 0))
+    assert isinstance(bot, bots.Bot)
+
+
+def test_the_random_bot_is_uniform_and_seeded() -> None:
+    seen = toy.observe(toy.new_game(), 0)
+    picks = Counter(bots.RandomBot(TOY, seed=s).choose(seen) for s in range(400))
+    assert set(picks) == {"safe", "risky"} and 150 < picks["safe"] < 250
+    assert bots.RandomBot(TOY, seed=3).choose(seen) == bots.RandomBot(TOY, seed=3).choose(seen)
+
+
+def test_both_games_bots_are_the_shared_ones() -> None:
+    assert isinstance(harbour.bots.RandomBot(1), bots.RandomBot)
+    assert isinstance(harbour.search.ISMCTSBot(10), search.ISMCTSBot)
+    assert harbour.search.ISMCTSBot(10).game is harbour.bots.BOT_GAME
+    assert isinstance(machikoro.bots.RandomBot(1), bots.RandomBot)
+    assert isinstance(machikoro.search.ISMCTSBot(10), search.ISMCTSBot)
+    assert machikoro.search.ISMCTSBot(10).game is machikoro.bots.BOT_GAME
+    for game in (harbour, machikoro):
+        state = game.new_game(2, seed=3)
+        seat = game.current_player(state)
+        for bot in (game.bots.RandomBot(2), game.search.ISMCTSBot(5, seed=2)):
+            assert isinstance(bot, bots.Bot) and isinstance(bot, game.bots.Bot)
+            assert bot.choose(game.observe(state, seat)) in game.legal_moves(state)
