@@ -73,9 +73,8 @@ from harbour.serialization import from_json, to_json
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
 from harbour.validation import Violation, validate
+from harbour.version import __version__
 from harbour.view import render
-
-__version__ = "0.1.0"
 
 __all__ = [
     "GAME",

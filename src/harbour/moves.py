@@ -39,6 +39,7 @@ from harbour.errors import InvalidMoveError, InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import Good, Goods, is_good
 from harbour.state import BoardSite, CardSite, Site
+from meeplekit.display import shown_by
 from meeplekit.values import rechecked, remaker, shown
 
 __all__ = [
@@ -161,11 +162,10 @@ class _Described:
 
     __slots__ = ()
 
-    def __str__(self) -> str:
-        """What the move does, without a position (:func:`harbour.notation.move_text`)."""
-        from harbour.notation import move_text  # the notation imports this module
-
-        return move_text(self)  # type: ignore[arg-type]  # every subclass is a Move
+    __str__ = shown_by(
+        "harbour.notation:move_text",
+        "What the move does, without a position (:func:`harbour.notation.move_text`).",
+    )
 
 
 @attrs.frozen(slots=True)

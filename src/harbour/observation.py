@@ -38,6 +38,7 @@ from harbour.state import (
     PendingGift,
     Site,
 )
+from meeplekit.display import shown_by
 
 __all__ = [
     "HiddenCharacterChoice",
@@ -162,11 +163,10 @@ class Observation:
             return top.player
         return self.current
 
-    def _repr_svg_(self) -> str:
-        """What the viewer sees, as a picture for Jupyter (:func:`harbour.svg.position`)."""
-        from harbour.svg import position  # the pictures import this module
-
-        return position(self)
+    _repr_svg_ = shown_by(
+        "harbour.svg:position",
+        "What the viewer sees, as a picture for Jupyter (:func:`harbour.svg.position`).",
+    )
 
     @property
     def is_over(self) -> bool:

@@ -39,6 +39,7 @@ from harbour.serialization import converter, from_data
 from harbour.serialization import record_from_data as record_from_data
 from harbour.setup import new_game
 from harbour.state import GameState
+from harbour.version import __version__
 from meeplekit import records as core
 from meeplekit.records import Tag
 
@@ -97,8 +98,6 @@ def _is_new_game(start: GameState) -> bool:
 
 
 def _header(record: GameRecord) -> list[tuple[str, str]]:
-    from harbour import __version__
-
     start = record.start
     cards = start.cards
     header = [

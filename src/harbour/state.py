@@ -13,11 +13,13 @@ from typing import TypeAlias
 import attrs
 
 from harbour.cards.effects import Effect, Symbol
+from harbour.cards.identity import built_in_card_set, card_set_digest, is_built_in
 from harbour.cards.model import Building, CardSet, PlayerBoard
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import Good, Goods
 from harbour.options import RulesOptions
+from meeplekit.display import shown_by
 from meeplekit.values import shown
 
 __all__ = [
@@ -242,8 +244,6 @@ class GameState:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # A built-in card set travels by name and digest, not by value (JSON-3).
-        from harbour.cards.identity import card_set_digest, is_built_in
-
         cards: object = self.cards
         if is_built_in(self.cards):
             cards = (self.cards.name, card_set_digest(self.cards))
@@ -259,17 +259,14 @@ class GameState:
             now = f"turn {self.turn}, Player {self.decider + 1} to decide {self.stack[-1]!r}"
         return f"<GameState {len(self.players)} players, {now}, {self.cards!r}>"
 
-    def __str__(self) -> str:
-        """The referee's text view of the position (:func:`harbour.render`, VIEW-1)."""
-        from harbour.view import render  # the view imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The whole position as a picture, for Jupyter (:func:`harbour.svg.position`)."""
-        from harbour.svg import position  # the pictures import this module
-
-        return position(self)
+    __str__ = shown_by(
+        "harbour.view:render",
+        "The referee's text view of the position (:func:`harbour.render`, VIEW-1).",
+    )
+    _repr_svg_ = shown_by(
+        "harbour.svg:position",
+        "The whole position as a picture, for Jupyter (:func:`harbour.svg.position`).",
+    )
 
     @property
     def is_over(self) -> bool:
@@ -342,7 +339,5 @@ class GameState:
 def _unpickle_state(cards: CardSet | tuple[str, str], *fields: object) -> GameState:
     """Rebuild a pickled :class:`GameState`, finding a built-in card set by name and digest."""
     if isinstance(cards, tuple):
-        from harbour.cards.identity import built_in_card_set
-
         cards = built_in_card_set(*cards)
     return GameState(cards, *fields)  # type: ignore[arg-type]

@@ -94,10 +94,9 @@ from machikoro.serialization import from_json, to_json
 from machikoro.setup import new_game
 from machikoro.state import GameState, PlayerView
 from machikoro.validation import Violation, validate
+from machikoro.version import __version__
 from machikoro.view import render
 from meeplekit.protocol import CHANCE
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",

@@ -31,6 +31,7 @@ import attrs
 from machikoro.cards.model import Establishment, Landmark
 from machikoro.errors import InvalidMoveError
 from machikoro.facts import GAME
+from meeplekit.display import shown_by
 from meeplekit.values import remaker, shown
 
 __all__ = [
@@ -135,11 +136,10 @@ class _Move:
 
     __slots__ = ()
 
-    def __str__(self) -> str:
-        """What the move does, without a position (:func:`machikoro.notation.move_text`)."""
-        from machikoro.notation import move_text  # the notation imports this module
-
-        return move_text(self)  # type: ignore[arg-type]  # every subclass is a Move
+    __str__ = shown_by(
+        "machikoro.notation:move_text",
+        "What the move does, without a position (:func:`machikoro.notation.move_text`).",
+    )
 
 
 @attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)

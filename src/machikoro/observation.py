@@ -28,6 +28,7 @@ import attrs
 from machikoro.errors import InvalidValueError
 from machikoro.options import RulesOptions
 from machikoro.state import GameState, Pending, PlayerView
+from meeplekit.display import shown_by
 from meeplekit.protocol import CHANCE
 
 __all__ = ["Observation", "observe"]
@@ -69,6 +70,11 @@ class Observation:
     extra_turn: bool
     #: Pending decisions of the current turn, the one to decide now last; empty when over.
     stack: tuple[Pending, ...]
+
+    _repr_svg_ = shown_by(
+        "machikoro.svg:position",
+        "What the viewer sees, as a picture for Jupyter (:func:`machikoro.svg.position`).",
+    )
 
     @property
     def players(self) -> int:

@@ -60,6 +60,7 @@ from machikoro.serialization import from_data, to_data
 from machikoro.serialization import record_from_data as record_from_data
 from machikoro.setup import new_game
 from machikoro.state import GameState
+from machikoro.version import __version__
 from meeplekit import records as core
 from meeplekit.records import Tag
 
@@ -125,8 +126,6 @@ def _is_new_game(start: GameState) -> bool:
 
 def _header(record: GameRecord) -> list[tuple[str, str]]:
     """The tags of MK-REC-2, in order, then the result's and the caller's."""
-    from machikoro import __version__
-
     start = record.start
     header = [
         ("Format", RECORD_FORMAT),

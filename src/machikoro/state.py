@@ -20,6 +20,7 @@ import attrs
 
 from machikoro.cards.model import Establishment, Landmark
 from machikoro.options import RulesOptions
+from meeplekit.display import shown_by
 
 __all__ = [
     "GameState",
@@ -232,17 +233,14 @@ class GameState:
             now = f"turn {self.turn}, {who} to decide {top!r}"
         return f"<GameState {len(self.coins)} players, {now}>"
 
-    def __str__(self) -> str:
-        """The text view of the position (:func:`machikoro.view.render`, MK-VIEW-1)."""
-        from machikoro.view import render  # the view imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The whole position as a picture, for Jupyter (:func:`machikoro.svg.position`)."""
-        from machikoro.svg import position  # the pictures import this module
-
-        return position(self)
+    __str__ = shown_by(
+        "machikoro.view:render",
+        "The text view of the position (:func:`machikoro.view.render`, MK-VIEW-1).",
+    )
+    _repr_svg_ = shown_by(
+        "machikoro.svg:position",
+        "The whole position as a picture, for Jupyter (:func:`machikoro.svg.position`).",
+    )
 
     @property
     def is_over(self) -> bool:

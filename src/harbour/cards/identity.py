@@ -24,11 +24,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from harbour.cards.files import dump_card_set
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
 from harbour.errors import InvalidValueError
 
-__all__ = ["BUILT_IN_CARD_SETS", "built_in_card_set", "card_set_digest", "is_built_in"]
+__all__ = [
+    "BUILT_IN_CARD_SETS",
+    "built_in_card_set",
+    "card_set_digest",
+    "card_set_repr",
+    "is_built_in",
+]
 
 #: The card sets that ship with the library, by name.
 BUILT_IN_CARD_SETS: Final[Mapping[str, CardSet]] = MappingProxyType(
@@ -43,12 +50,15 @@ def card_set_digest(cards: CardSet) -> str:
     Canonical JSON: keys sorted, no spaces, UTF-8, as
     ``json.dumps(dump_card_set(cards), sort_keys=True, separators=(",", ":"), ensure_ascii=False)``.
     """
-    from harbour.cards.files import dump_card_set  # files imports the models this module uses
-
     text = json.dumps(
         dump_card_set(cards), sort_keys=True, separators=(",", ":"), ensure_ascii=False
     )
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def card_set_repr(cards: CardSet) -> str:
+    """``repr(cards)``: its name and the start of its digest, ``CardSet('original', sha256:…)``."""
+    return f"CardSet({cards.name!r}, {card_set_digest(cards)[:19]}…)"
 
 
 def is_built_in(cards: CardSet) -> bool:

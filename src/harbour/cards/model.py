@@ -25,6 +25,7 @@ from harbour.cards.limits import (
 )
 from harbour.errors import InvalidValueError
 from harbour.goods import Good
+from meeplekit.display import shown_by
 
 __all__ = ["DEFAULT_INLAND_TRADERS_PRICE", "BonusCard", "Building", "CardSet", "PlayerBoard"]
 
@@ -86,11 +87,9 @@ class Building:
         if type(self.first_game) is not bool:
             raise InvalidValueError(f"{self.name}: first_game must be True or False")
 
-    def _repr_svg_(self) -> str:
-        """The card as a picture, for Jupyter (:func:`harbour.svg.card`)."""
-        from harbour.svg import card  # the pictures import this module
-
-        return card(self)
+    _repr_svg_ = shown_by(
+        "harbour.svg:card", "The card as a picture, for Jupyter (:func:`harbour.svg.card`)."
+    )
 
     @property
     def shows_buy_symbol(self) -> bool:
@@ -133,11 +132,9 @@ class PlayerBoard:
                 f"{self.name}: ability must be an ability, got {self.ability!r}"
             )
 
-    def _repr_svg_(self) -> str:
-        """The card as a picture, for Jupyter (:func:`harbour.svg.card`)."""
-        from harbour.svg import card  # the pictures import this module
-
-        return card(self)
+    _repr_svg_ = shown_by(
+        "harbour.svg:card", "The card as a picture, for Jupyter (:func:`harbour.svg.card`)."
+    )
 
 
 @attrs.frozen(slots=True)
@@ -166,11 +163,9 @@ class BonusCard:
                 f"None, got {trades!r}"
             )
 
-    def _repr_svg_(self) -> str:
-        """The card as a picture, for Jupyter (:func:`harbour.svg.card`)."""
-        from harbour.svg import card  # the pictures import this module
-
-        return card(self)
+    _repr_svg_ = shown_by(
+        "harbour.svg:card", "The card as a picture, for Jupyter (:func:`harbour.svg.card`)."
+    )
 
     def trades(self, held: int) -> int:
         """How many trades a holder of ``held`` units makes."""
@@ -233,10 +228,8 @@ class CardSet:
                 f"1 to {MAX_PRICE}, got {price!r}"
             )
 
-    def __repr__(self) -> str:
-        from harbour.cards.identity import card_set_digest  # identity hashes this class's data
-
-        return f"CardSet({self.name!r}, {card_set_digest(self)[:19]}…)"
+    # The digest is the identity module's, which hashes this class's data.
+    __repr__ = shown_by("harbour.cards.identity:card_set_repr", "The name and the digest's start.")
 
     @property
     def first_game_buildings(self) -> tuple[int, ...]:

@@ -26,6 +26,8 @@ from typing import TypeAlias
 
 import attrs
 
+from meeplekit.display import shown_by
+
 __all__ = [
     "AddToRoll",
     "BonusForIcons",
@@ -328,11 +330,9 @@ class EstablishmentCard:
         """The card's key (``"tv-station"``)."""
         return self.number.key
 
-    def _repr_svg_(self) -> str:
-        """The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."""
-        from machikoro.svg import card  # the pictures import this module
-
-        return card(self)
+    _repr_svg_ = shown_by(
+        "machikoro.svg:card", "The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."
+    )
 
     @property
     def major(self) -> bool:
@@ -358,8 +358,6 @@ class LandmarkCard:
         """The card's key (``"train-station"``)."""
         return self.number.key
 
-    def _repr_svg_(self) -> str:
-        """The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."""
-        from machikoro.svg import card  # the pictures import this module
-
-        return card(self)
+    _repr_svg_ = shown_by(
+        "machikoro.svg:card", "The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."
+    )

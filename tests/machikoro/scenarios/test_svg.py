@@ -175,6 +175,8 @@ def test_a_viewer_and_a_caption() -> None:
     with pytest.raises(machikoro.InvalidValueError):
         svg.position(state, 3)
     assert state._repr_svg_() == svg.position(state)
+    seen = machikoro.observe(state, 1)
+    assert seen._repr_svg_() == svg.position(state, 1)
 
 
 @pytest.mark.rules("MK-PIC-2", "MK-WIN-1")
