@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+ and make):
 #   make demo   plays one seeded game between bots and narrates it; it installs only the
-#               package and its runtime dependencies (attrs, cattrs)
+#               packages and their runtime dependencies (attrs, cattrs); GAME=machikoro
+#               plays Machi Koro instead of Harbour
 #   make test   runs ruff, mypy --strict, pytest, the Sphinx build (-W) with its checks in a
 #               real browser, and the distribution's build and checks; it installs the dev
 #               extra and every other extra, so the adapters' outside test suites run, and
@@ -11,6 +12,9 @@ PY := $(VENV)/bin/python
 # The package and its runtime dependencies (make demo), then every extra (make test).
 RUNTIME_STAMP := $(VENV)/.runtime-stamp
 STAMP := $(VENV)/.installed-stamp
+# The game make demo plays: harbour or machikoro.
+GAME ?= harbour
+GAMES := harbour machikoro
 PLAYERS ?= 3
 SEED ?= 2014
 DEMO_ARGS ?=
@@ -23,15 +27,16 @@ $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.t
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e distributions/meeplekit -e .
+	$(PY) -m pip install --quiet -e distributions/meeplekit -e . -e distributions/machikoro-rules
 	touch $(RUNTIME_STAMP)
 
 $(STAMP): $(RUNTIME_STAMP)
-	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster,pictures]' -e distributions/machikoro-rules
+	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster,pictures]'
 	touch $(STAMP)
 
 demo: $(RUNTIME_STAMP)
-	@$(PY) -m harbour.demo --players $(PLAYERS) --seed $(SEED) --record $(DEMO_RECORD) $(DEMO_ARGS)
+	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
+	@$(PY) -m $(GAME).demo --players $(PLAYERS) --seed $(SEED) --record $(DEMO_RECORD) $(DEMO_ARGS)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

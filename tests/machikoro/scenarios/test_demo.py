@@ -162,3 +162,26 @@ def test_play_reports_every_move_and_each_heading() -> None:
     assert state == end and machikoro.is_over(end)
     assert [s.turn for s in headings] == list(range(1, end.turn + 1))
     assert text.getvalue().count("\nTurn ") == end.turn
+
+
+@pytest.mark.rules("MK-DEMO-1")
+def test_make_demo_game_machikoro_needs_only_the_runtime_dependencies() -> None:
+    # make demo installs the games with attrs, cattrs and meeplekit only: Machi Koro's demo,
+    # with its readings changed, must import nothing else outside the standard library.
+    script = (
+        "import io, sys, contextlib\n"
+        "from machikoro.demo import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--players', '5', '--seed', '5', '--market', 'all-piles',"
+        " '--major-copies', 'per-player'])\n"
+        "print(' '.join(sorted({name.split('.')[0] for name in sys.modules})))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    imported = set(result.stdout.split())
+    assert {"machikoro", "meeplekit"} <= imported
+    allowed = set(sys.stdlib_module_names) | {"machikoro", "meeplekit", "attr", "attrs"}
+    allowed |= {"cattr", "cattrs", "typing_extensions", "exceptiongroup"}  # cattrs and its own
+    allowed |= {"__main__", "_distutils_hack"}  # the script itself; setuptools' .pth hook
+    assert imported - allowed == set()
