@@ -55,6 +55,8 @@ browser:
 	@bash scripts/ensure_chromium.sh
 
 docs: $(STAMP) browser
+	# A fresh build: pages of an earlier build (viewcode's) would keep an old sidebar.
+	rm -rf docs/_build/html
 	$(PY) -m sphinx -E -W --keep-going -q -b html docs docs/_build/html
 	$(PY) scripts/check_docs.py docs/_build/html
 	$(PY) -m pytest -o addopts= -p no:cacheprovider -q tests/browser --docs-html docs/_build/html

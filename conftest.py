@@ -19,6 +19,14 @@ collect_ignore = [
         ("src/harbour/cli/lab_commands.py", "click"),
         ("src/harbour/cli/play.py", "click"),
         ("src/harbour/cli/reference.py", "click"),
+        ("src/harbour/cli/pieces.py", "click"),
+        ("src/meeplekit/cli/common.py", "click"),
+        ("src/meeplekit/cli/play.py", "click"),
+        ("src/meeplekit/cli/reference.py", "click"),
+        ("src/meeplekit/cli/lab_commands.py", "click"),
+        ("src/meeplekit/cli/app.py", "click"),
+        ("src/machikoro/cli/app.py", "click"),
+        ("src/machikoro/cli/pieces.py", "click"),
     )
     if importlib.util.find_spec(module) is None
 ]

@@ -20,6 +20,7 @@ extensions = [
     "cardref",
     "install",
     "pictures",
+    "gamerefs",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "research"]

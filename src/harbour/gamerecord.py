@@ -88,6 +88,7 @@ RULES: Final[RecordGame[GameState, Move]] = RecordGame(
     document_error=DocumentError,
     game_error=HarbourError,
     illegal_move_error=IllegalMoveError,
+    state_type=GameState,
     turn=lambda state: state.turn,
     is_over=lambda state: state.is_over,
     players=lambda state: len(state.players),

@@ -68,6 +68,7 @@ __all__ = [
 
 #: A card's size in SVG user units (a playing card's 5:7), the shared layer's.
 CARD_WIDTH = shared.CARD_WIDTH
+#: A card's height in SVG user units, the shared layer's.
 CARD_HEIGHT = shared.CARD_HEIGHT
 #: A position's width in SVG user units: its natural width in pixels, narrower than a
 #: documentation page's column (Furo's is 736 px on a laptop), so that the position is shown

@@ -21,8 +21,7 @@ the original card set, seed 0 and the shortest game.
 
 from __future__ import annotations
 
-import enum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -53,7 +52,8 @@ from harbour.setup import new_game
 from harbour.specification import SPECIFICATION
 from harbour.state import BoardSite, CardSite, GameState, Pending, PendingMove, Site
 from harbour.validation import validate
-from meeplekit.testing import GameMachine
+from meeplekit import testing as shared
+from meeplekit.testing import GameMachine, as_strategy, check_players
 
 __all__ = [
     "HarbourStateMachine",
@@ -65,13 +65,8 @@ __all__ = [
     "states",
 ]
 
-T = TypeVar("T")
-
 #: Player counts in the order they shrink to.
 _PLAYER_COUNTS = tuple(GAME.player_counts)
-#: Draws of a decision index: ``legal_moves(state)[index % len(...)]``; larger than any
-#: legal move list (BOUND-1), so that every move can be drawn.
-_MAX_INDEX = 2**16 - 1
 #: Buildings of a custom card set given another price and victory points.
 _MAX_CHANGED = 4
 #: Bought buildings per player in a position whose deck still holds buildings.
@@ -90,33 +85,10 @@ _VARIANTS = (
 
 
 def _check_players(players: int | None) -> None:
-    if players is not None and (type(players) is not int or players not in _PLAYER_COUNTS):
-        raise InvalidArgument(
-            f"players must be None or from {GAME.min_players} to {GAME.max_players}, "
-            f"got {players!r}"
-        )
-
-
-def _strategy(value: T | st.SearchStrategy[T]) -> st.SearchStrategy[T]:
-    return value if isinstance(value, st.SearchStrategy) else st.just(value)
+    check_players(players, _PLAYER_COUNTS)
 
 
 # --------------------------------------------------------------------------- rule readings
-
-
-def _option_domains() -> dict[str, tuple[Any, ...]]:
-    """Every value of every ``RulesOptions`` field, the default first (so it shrinks there)."""
-    domains: dict[str, tuple[Any, ...]] = {}
-    for field in attrs.fields(RulesOptions):
-        default = field.default
-        if isinstance(default, bool):
-            domains[field.name] = (default, not default)
-        elif isinstance(default, enum.Enum):
-            others = tuple(m for m in type(default) if m is not default)
-            domains[field.name] = (default, *others)
-        else:  # pragma: no cover - a new kind of option needs a strategy here
-            raise TypeError(f"no strategy for RulesOptions.{field.name}")
-    return domains
 
 
 def _for_table(players: int | None, options: RulesOptions) -> RulesOptions:
@@ -146,8 +118,7 @@ def rules_options(
     test the refusal. Each field shrinks to its default.
     """
     _check_players(players)
-    fields = {name: st.sampled_from(values) for name, values in _option_domains().items()}
-    drawn = st.builds(RulesOptions, **fields)
+    drawn = shared.readings(RulesOptions)
     if include_refused:
         return drawn
     return drawn.map(lambda options: _for_table(players, options))
@@ -229,7 +200,7 @@ def _states(
         seed = draw(st.integers(0, 2**64 - 1), label="seed")
         state = _fitted_game(table, seed, readings, card_set)
     else:
-        readings = draw(_strategy(options), label="options")
+        readings = draw(as_strategy(options), label="options")
         tables = _PLAYER_COUNTS if players is None else (players,)
         playable = [n for n in tables if _new_game(n, 0, readings, card_set) is not None]
         if not playable:
@@ -240,14 +211,14 @@ def _states(
         table = draw(st.sampled_from(playable), label="players")
         seed = draw(st.integers(0, 2**64 - 1), label="seed")
         state = new_game(table, seed=seed, options=readings, cards=card_set)
-    decisions = draw(st.integers(0, max_decisions), label="decisions")
-    for _ in range(decisions):
-        if is_over(state):
-            break
-        legal = legal_moves(state)
-        index = draw(st.integers(0, _MAX_INDEX))
-        state = apply_move_unchecked(state, legal[index % len(legal)])
-    return state
+    return shared.play_drawn(
+        draw,
+        state,
+        max_decisions,
+        legal_moves=legal_moves,
+        apply_move=apply_move_unchecked,
+        is_over=is_over,
+    )
 
 
 def states(
@@ -275,7 +246,7 @@ def states(
         raise InvalidArgument(f"options must be RulesOptions or a strategy, got {options!r}")
     if cards is not None and not isinstance(cards, CardSet | st.SearchStrategy):
         raise InvalidArgument(f"cards must be a CardSet or a strategy, got {cards!r}")
-    card_strategy = card_sets() if cards is None else _strategy(cards)
+    card_strategy = card_sets() if cards is None else as_strategy(cards)
     return _states(players, options, card_strategy, max_decisions)
 
 
@@ -284,10 +255,7 @@ def moves(state: GameState) -> st.SearchStrategy[Move]:
 
     Raises :class:`~hypothesis.errors.InvalidArgument` for a finished game, which has none.
     """
-    legal = legal_moves(state)
-    if not legal:
-        raise InvalidArgument("the game is over: there is no legal move to draw")
-    return st.sampled_from(legal)
+    return shared.legal_move(legal_moves(state))
 
 
 # --------------------------------------------------------------------------- positions
@@ -421,7 +389,7 @@ def positions(
     :func:`card_sets`. Every position passes :func:`harbour.validate`.
     """
     _check_players(players)
-    card_strategy = card_sets() if cards is None else _strategy(cards)
+    card_strategy = card_sets() if cards is None else as_strategy(cards)
     return _positions(players, card_strategy)
 
 
@@ -430,10 +398,7 @@ def positions(
 
 def check_invariants(state: GameState) -> None:
     """Raise ``AssertionError`` listing every invariant :func:`harbour.validate` finds broken."""
-    found = validate(state)
-    if found:
-        listed = "\n".join(f"  {v.rule_id}: {v.reason}" for v in found)
-        raise AssertionError(f"the position breaks {len(found)} invariant(s):\n{listed}")
+    shared.assert_valid(validate(state))
 
 
 class HarbourStateMachine(GameMachine[GameState, Move]):

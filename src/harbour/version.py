@@ -7,4 +7,5 @@ from __future__ import annotations
 
 __all__ = ["__version__"]
 
+#: The version of the ``harbour-rules`` distribution (PEP 440).
 __version__ = "0.1.0"

@@ -22,6 +22,7 @@ from machikoro.errors import InvalidValueError
 from machikoro.moves import DRAW, ONE_DIE, TWO_DICE, Dice, Move
 from machikoro.state import GameState, PendingDice, PendingDraw, PendingTunaRoll
 from meeplekit.rng import SplitMix64
+from meeplekit.values import shown
 
 __all__ = ["chance_outcomes", "sample"]
 
@@ -60,9 +61,22 @@ def sample(state: GameState, rng: SplitMix64) -> Move:
     """One outcome of the chance node on top, drawn with ``rng`` with its probability.
 
     Each die is drawn uniformly (two dice in turn, then put in order); a card is drawn
-    uniformly from the deck. Raises :class:`~machikoro.errors.InvalidValueError` when the
-    state is not at a chance node.
+    uniformly from the deck. Raises :class:`~machikoro.errors.InvalidValueError` when
+    ``state`` is not a valid state at a chance node (MK-INPUT-5).
     """
+    if type(state) is not GameState:
+        raise InvalidValueError(f"sample needs a GameState, got {shown(state)}")
+    try:
+        move = _sample(state, rng)
+    except (AttributeError, TypeError, IndexError, ValueError):  # a state made around its
+        move = None  # constructor: a field never set or of another type
+    if move is None:
+        raise InvalidValueError("sample needs a valid state at a chance node (a roll or a draw)")
+    return move
+
+
+def _sample(state: GameState, rng: SplitMix64) -> Move | None:
+    """:func:`sample`, or ``None`` when ``state`` is not at a chance node."""
     top = state.stack[-1] if state.stack else None
     if type(top) is PendingDice:
         if top.dice == 1:
@@ -70,11 +84,11 @@ def sample(state: GameState, rng: SplitMix64) -> Move:
         return _PAIR[rng.below(6)][rng.below(6)]
     if type(top) is PendingTunaRoll:
         return _PAIR[rng.below(6)][rng.below(6)]
-    if type(top) is PendingDraw:
+    if type(top) is PendingDraw and any(state.deck):
         deck = state.deck
         draw = rng.below(sum(deck))
         for kind, n in enumerate(deck):
             if draw < n:
                 return DRAW[kind]
             draw -= n
-    raise InvalidValueError("sample needs a state at a chance node (a roll or a draw)")
+    return None

@@ -128,6 +128,7 @@ def play(
     chance: SplitMix64,
     moves: list[Move] | None = None,
     on_heading: Callable[[GameState], None] | None = None,
+    draw: Callable[[GameState, SplitMix64], Move] = sample,
 ) -> GameState:
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
@@ -138,7 +139,8 @@ def play(
     their events (:func:`machikoro.narrate.describe_events`), one line per move under a
     heading per turn, and each turn ends with a line on its player's city. Each move,
     chance outcomes included, is appended to ``moves`` when given; ``on_heading`` is called with the state before each heading is written, so that a caller can show the
-    position there (the docs' demo game does). The game is played by the loop every game's
+    position there (the docs' demo game does); ``draw(state, chance)`` draws each chance
+    outcome (a replay gives the record's). The game is played by the loop every game's
     demo shares, :func:`meeplekit.demo.play_game`; it raises ``RuntimeError`` if the game
     runs past :data:`MAX_MOVES` moves.
     """
@@ -158,7 +160,7 @@ def play(
             out.write(_wrap(describe_player(after, before.current)) + "\n")
 
     return shared.play_game(
-        machikoro, state, bots, narrate, chance=chance, sample=sample, max_moves=MAX_MOVES
+        machikoro, state, bots, narrate, chance=chance, sample=draw, max_moves=MAX_MOVES
     )
 
 

@@ -23,9 +23,13 @@ DISTRIBUTION: Final = "machikoro-rules"
 
 #: Each optional extra, the modules it provides and what it is for.
 EXTRAS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
+    "cli": (("click", "rich"), "the machikoro command"),
     "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
     "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
+    "testing": (("hypothesis",), "machikoro.testing"),
     "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
+    "lab": (("matplotlib",), "the plots of the lab's reports"),
+    "cluster": (("ray",), "running the lab on Ray"),
 }
 
 

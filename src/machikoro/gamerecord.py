@@ -87,6 +87,7 @@ RULES: Final[RecordGame[GameState, Move]] = RecordGame(
     document_error=DocumentError,
     game_error=MachiKoroError,
     illegal_move_error=IllegalMoveError,
+    state_type=GameState,
     turn=lambda state: state.turn,
     is_over=lambda state: not state.stack,
     players=lambda state: len(state.coins),

@@ -24,6 +24,7 @@ instances, and a move made by hand is checked and replaced by its shared equal.
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import attrs
@@ -32,7 +33,7 @@ from machikoro.cards.model import Establishment, Landmark
 from machikoro.errors import InvalidMoveError
 from machikoro.facts import GAME
 from meeplekit.display import shown_by
-from meeplekit.values import remaker, shown
+from meeplekit.values import member_test, remaker, shown
 
 __all__ = [
     "MOVE_TYPES",
@@ -61,12 +62,23 @@ def _name(instance: object, attribute: attrs.Attribute[Any]) -> str:
     return f"{type(instance).__name__}.{attribute.name}"
 
 
+#: The members of each card enum, by number, and by key (``"tv-station"``).
+_MEMBERS: dict[type, tuple[object, ...]] = {kind: tuple(kind) for kind in (Establishment, Landmark)}
+_KEYS: dict[type, dict[str, object]] = {
+    kind: {member.key: member for member in kind} for kind in (Establishment, Landmark)
+}
+#: Whether a value is a member of each card enum itself (not one made around the enum).
+_IS_MEMBER: dict[type, Callable[[object], bool]] = {
+    kind: member_test(kind) for kind in (Establishment, Landmark)
+}
+
+
 def _member(kind: type[Establishment] | type[Landmark], value: object) -> object:
     """A member of ``kind`` from a member, its number or its key (else ``value``, refused later)."""
     if type(value) is int and 0 <= value < len(kind):
-        return kind(value)
+        return _MEMBERS[kind][value]
     if type(value) is str:
-        return getattr(kind, value.upper().replace("-", "_"), value)
+        return _KEYS[kind].get(value, value)
     return value
 
 
@@ -79,7 +91,7 @@ def _landmark(value: object) -> Any:
 
 
 def _is_establishment(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Establishment:
+    if not _IS_MEMBER[Establishment](value):
         raise InvalidMoveError(
             f"{_name(instance, attribute)} must be an Establishment (its number 0 to "
             f"{len(Establishment) - 1}, or its key such as 'cafe'), got {shown(value)}"
@@ -87,7 +99,7 @@ def _is_establishment(instance: object, attribute: attrs.Attribute[Any], value: 
 
 
 def _is_landmark(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Landmark:
+    if not _IS_MEMBER[Landmark](value):
         raise InvalidMoveError(
             f"{_name(instance, attribute)} must be a Landmark (its number 0 to "
             f"{len(Landmark) - 1}, or its key such as 'harbor'), got {shown(value)}"

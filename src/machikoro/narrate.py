@@ -165,18 +165,21 @@ def _edition(options: RulesOptions) -> str:
     return "Machi Koro with the Harbor expansion" if options.expansion else "Machi Koro"
 
 
-def describe_setup(state: GameState) -> str:
+def describe_setup(state: GameState, *, show_seed: bool = True) -> str:
     """The players, seed, rule readings that differ from the defaults, cities and market.
 
     One statement per line; the seed draws the market (MK-CHANCE-4), so a game is replayed
-    from its seed and its moves.
+    from its seed and its moves. ``show_seed=False`` leaves the seed out (the first line
+    then reads ``"Machi Koro with the Harbor expansion for 3 players."``): the seed of a
+    game played by the command draws every roll to come (MK-CLI-2).
     """
     n = state.players
     options = state.options
     cards = _cards(state)
     t = tables_of(state)
+    seed = f", seed {state.seed}" if show_seed else ""
     lines = [
-        f"{_edition(options)} for {n} players, seed {state.seed}.",
+        f"{_edition(options)} for {n} players{seed}.",
         f"{player_name(0)} starts; play goes clockwise: "
         + " -> ".join(player_name(s) for s in range(n))
         + ".",

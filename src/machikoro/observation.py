@@ -30,6 +30,7 @@ from machikoro.options import RulesOptions
 from machikoro.state import GameState, Pending, PlayerView
 from meeplekit.display import shown_by
 from meeplekit.protocol import CHANCE
+from meeplekit.values import shown
 
 __all__ = ["Observation", "observe"]
 
@@ -120,7 +121,7 @@ def observe(state: GameState, player: int) -> Observation:
     the game (a whole number from 0 to the number of players minus 1; not a ``bool``).
     """
     if type(player) is not int or not 0 <= player < len(state.coins):
-        raise InvalidValueError(f"no seat {player!r} in a game of {len(state.coins)} players")
+        raise InvalidValueError(f"no seat {shown(player)} in a game of {len(state.coins)} players")
     return Observation(
         player,
         state.options,

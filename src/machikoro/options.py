@@ -20,12 +20,14 @@ machikoro.errors.InvalidValueError: Market must be one of 'edition', 'harbor', '
 from __future__ import annotations
 
 import enum
-from typing import Any
+import functools
+from typing import Any, TypeVar
 
 import attrs
 
 from machikoro.errors import InvalidValueError
 from meeplekit import options as shared
+from meeplekit.values import member_test, shown
 
 __all__ = [
     "AmusementParkBuilt",
@@ -167,55 +169,74 @@ class FlowerShopMall(_Reading):
 
 # Converters of the readings: a member, or its exact string value (MK-INPUT-2).
 
+_R = TypeVar("_R", bound=enum.Enum)
+#: The test of each reading enum's own members, made once per enum.
+_member_test = functools.cache(member_test)
+
+
+def _reading(kind: type[_R], value: object) -> _R:
+    """The member of ``kind`` that ``value`` is or names by its string value.
+
+    A member is recognised by identity, so a value made around the enum
+    (``object.__new__(Market)``) is none; a string (or a ``str`` subclass, read as the
+    plain string it holds) is looked up by value. Anything else raises
+    :class:`~machikoro.errors.InvalidValueError` listing the allowed values.
+    """
+    if _member_test(kind)(value):
+        return value  # type: ignore[return-value]
+    if isinstance(value, str):
+        return kind(str.__str__(value))  # _missing_ raises for a string that is no value
+    raise InvalidValueError(shared.unknown_reading(kind, value))
+
 
 def _market(value: Market | str) -> Market:
-    return Market(value)
+    return _reading(Market, value)
 
 
 def _sushi(value: SushiBarCost | str) -> SushiBarCost:
-    return SushiBarCost(value)
+    return _reading(SushiBarCost, value)
 
 
 def _reroll(value: RerollDice | str) -> RerollDice:
-    return RerollDice(value)
+    return _reading(RerollDice, value)
 
 
 def _park_roll(value: AmusementParkRoll | str) -> AmusementParkRoll:
-    return AmusementParkRoll(value)
+    return _reading(AmusementParkRoll, value)
 
 
 def _park_built(value: AmusementParkBuilt | str) -> AmusementParkBuilt:
-    return AmusementParkBuilt(value)
+    return _reading(AmusementParkBuilt, value)
 
 
 def _extra(value: ExtraTurns | str) -> ExtraTurns:
-    return ExtraTurns(value)
+    return _reading(ExtraTurns, value)
 
 
 def _tuna(value: TunaRoll | str) -> TunaRoll:
-    return TunaRoll(value)
+    return _reading(TunaRoll, value)
 
 
 def _purple(value: PurpleOrder | str) -> PurpleOrder:
-    return PurpleOrder(value)
+    return _reading(PurpleOrder, value)
 
 
 def _majors(value: MajorCopies | str) -> MajorCopies:
-    return MajorCopies(value)
+    return _reading(MajorCopies, value)
 
 
 def _business(value: BusinessCenter | str) -> BusinessCenter:
-    return BusinessCenter(value)
+    return _reading(BusinessCenter, value)
 
 
 def _flower(value: FlowerShopMall | str) -> FlowerShopMall:
-    return FlowerShopMall(value)
+    return _reading(FlowerShopMall, value)
 
 
 def _switch(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
         raise InvalidValueError(
-            f"RulesOptions.{attribute.name} must be True or False, got {value!r}"
+            f"RulesOptions.{attribute.name} must be True or False, got {shown(value)}"
         )
 
 

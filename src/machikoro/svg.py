@@ -77,6 +77,7 @@ __all__ = [
 
 #: A card's size in SVG user units (a playing card's 5:7), the shared layer's.
 CARD_WIDTH = shared.CARD_WIDTH
+#: A card's height in SVG user units, the shared layer's.
 CARD_HEIGHT = shared.CARD_HEIGHT
 #: A position's width in SVG user units, its natural width in pixels (MK-PIC-3;
 #: :data:`meeplekit.svg.TABLE_WIDTH`).

@@ -9,12 +9,14 @@ be, and the engine's promises hold only for valid states.
 >>> machikoro.validate(state)
 ()
 >>> machikoro.validate(attrs.evolve(state, coins=(3, -1)))[0]
-Violation(rule_id='MK-STATE-1', reason='coins of Player 2 must be a whole number >= 0, got -1')
+Violation(rule_id='MK-STATE-1', reason='coins of Player 2 must be a whole number from 0 to 2**63 - 1, got -1')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import enum
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 
@@ -37,10 +39,23 @@ from machikoro.state import (
     PendingTunaRoll,
 )
 from machikoro.tables import MAX_TOTAL, Tables, tables_of
+from meeplekit.values import member_test, shown
 
 __all__ = ["Violation", "validate"]
 
 _N_EST = len(Establishment)
+#: The most coins a player holds and the last turn: a 64-bit whole number (MK-STATE-1), so
+#: that a valid position fits a JSON document (MK-JSON-2) and a 64-bit integer.
+_MOST = (1 << 63) - 1
+#: For each field of :class:`RulesOptions`, whether a value is one of its members itself
+#: (a bool for a switch).
+_READINGS: dict[str, Callable[[object], bool]] = {
+    f.name: member_test(type(f.default))
+    if isinstance(f.default, enum.Enum)
+    else (lambda value: type(value) is bool)
+    for f in attrs.fields(RulesOptions)
+}
+_is_establishment = member_test(Establishment)
 _N_LM = len(Landmark)
 _TRAIN, _RADIO, _HARBOR = Landmark.TRAIN_STATION, Landmark.RADIO_TOWER, Landmark.HARBOR
 _PENDING_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
@@ -90,7 +105,31 @@ def validate(state: object) -> tuple[Violation, ...]:
 
 
 def _whole(value: object) -> bool:
-    return type(value) is int and value >= 0
+    """A count: a whole number from 0 to 2**63 - 1 (MK-STATE-1)."""
+    return type(value) is int and 0 <= value <= _MOST
+
+
+def options_ok(options: object) -> bool:
+    """Whether ``options`` is :class:`RulesOptions` as its constructor makes it (MK-STATE-1).
+
+    Each field holds one of its enum's members itself (a value made around the enum is
+    none) or a bool, and the value equals, and hashes as, what the constructor makes of
+    its fields (a value edited after its hash was cached does not).
+    """
+    if type(options) is not RulesOptions:
+        return False
+    fields: list[Any] = []
+    for name, is_reading in _READINGS.items():
+        value = getattr(options, name, None)
+        if not is_reading(value):
+            return False
+        fields.append(value)
+    again = RulesOptions(*fields)
+    try:
+        same_hash = hash(again) == hash(options)
+    except AttributeError:  # its cached hash was never set: it was made around the constructor
+        return False
+    return same_hash and again == options
 
 
 def _counts(value: object, size: int) -> bool:
@@ -108,13 +147,13 @@ def _types(state: object) -> Iterator[Violation]:
         yield Violation("MK-STATE-1", "a field of the state was never set")
         return
     options = values["options"]
-    if type(options) is not RulesOptions or any(
-        type(getattr(options, f.name, None)) is not type(f.default)
-        for f in attrs.fields(RulesOptions)
-    ):
-        yield Violation("MK-STATE-1", "options must be RulesOptions, each field of its type")
+    if not options_ok(options):
+        yield Violation(
+            "MK-STATE-1", "options must be RulesOptions as their constructor makes them"
+        )
         return
-    if not (_whole(values["seed"]) and values["seed"] < 1 << 64):
+    seed = values["seed"]
+    if not (type(seed) is int and 0 <= seed < 1 << 64):
         yield Violation("MK-STATE-1", "the seed must be a whole number from 0 to 2**64 - 1")
     coins = values["coins"]
     if type(coins) is not tuple:
@@ -131,7 +170,9 @@ def _types(state: object) -> Iterator[Violation]:
     for seat, c in enumerate(coins):
         if not _whole(c):
             yield Violation(
-                "MK-STATE-1", f"coins of Player {seat + 1} must be a whole number >= 0, got {c!r}"
+                "MK-STATE-1",
+                f"coins of Player {seat + 1} must be a whole number from 0 to 2**63 - 1, "
+                f"got {shown(c)}",
             )
     for name, size, kind in (("establishments", _N_EST, int), ("landmarks", _N_LM, bool)):
         rows = values[name]
@@ -145,16 +186,18 @@ def _types(state: object) -> Iterator[Violation]:
                 yield Violation(
                     "MK-STATE-1",
                     f"{name} of Player {seat + 1} must be {size} "
-                    f"{'whole numbers >= 0' if kind is int else 'True/False values'}",
+                    f"{'whole numbers from 0 to 2**63 - 1' if kind is int else 'True/False values'}",
                 )
     for name in ("market", "deck"):
         if not _counts(values[name], _N_EST):
-            yield Violation("MK-STATE-1", f"the {name} must be {_N_EST} whole numbers >= 0")
+            yield Violation(
+                "MK-STATE-1", f"the {name} must be {_N_EST} whole numbers from 0 to 2**63 - 1"
+            )
     current, turn, total = values["current"], values["turn"], values["total"]
     if type(current) is not int or not 0 <= current < n:
         yield Violation("MK-STATE-1", f"the current seat must be from 0 to {n - 1}")
-    if type(turn) is not int or turn < 1:
-        yield Violation("MK-STATE-1", "the turn must be a whole number from 1 up")
+    if type(turn) is not int or not 1 <= turn <= _MOST:
+        yield Violation("MK-STATE-1", "the turn must be a whole number from 1 to 2**63 - 1")
     if type(total) is not int or not (total == 0 or 1 <= total <= MAX_TOTAL):
         yield Violation("MK-STATE-1", f"the total must be 0 or from 1 to {MAX_TOTAL}")
     if type(values["extra_turn"]) is not bool:
@@ -199,7 +242,7 @@ def _pending_problem(pending: object) -> str | None:
         kinds = pending.establishments
         if (
             not kinds
-            or not all(type(k) is Establishment for k in kinds)
+            or not all(_is_establishment(k) for k in kinds)
             or list(kinds) != sorted(set(kinds))
         ):
             return "PendingActivate.establishments must be different establishments in card order"

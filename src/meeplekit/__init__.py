@@ -24,6 +24,7 @@ It holds what every game shares and nothing game-specific, and imports no game:
 
 from __future__ import annotations
 
+#: The version of the ``meeplekit`` distribution (PEP 440).
 __version__ = "0.1.0"
 
 __all__ = ["__version__"]

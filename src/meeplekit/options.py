@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from meeplekit.errors import InvalidValueError
+from meeplekit.values import shown
 
 __all__ = [
     "changed_readings",
@@ -112,4 +113,5 @@ def changed_readings(options: Any) -> tuple[tuple[str, object], ...]:
 def unknown_reading(kind: type[enum.Enum], value: object) -> str:
     """The message for ``value`` that is no member of the reading enum ``kind``."""
     allowed = ", ".join(repr(m.value) for m in kind)
-    return f"{kind.__name__} must be one of {allowed} (or {kind.__name__} members), got {value!r}"
+    got = shown(value)
+    return f"{kind.__name__} must be one of {allowed} (or {kind.__name__} members), got {got}"

@@ -136,6 +136,8 @@ class RecordGame(Generic[S, M]):
     game_error: type[RulesError]
     #: The game's :class:`~meeplekit.errors.IllegalMoveError`.
     illegal_move_error: type[IllegalMoveError]
+    #: The game's state class: a record's start must be one.
+    state_type: type[S]
     #: The turn a state is at: 0 for the setup, then 1, 2, ...
     turn: Callable[[S], int]
     #: Whether a state is a finished game.
@@ -573,8 +575,15 @@ def replay_states(game: RecordGame[S, M], start: S, moves: Sequence[M]) -> tuple
     """Every state from ``start`` through ``moves``, each move applied checked.
 
     The first move that is not legal raises the game's record error naming its number
-    (from 1), its turn and, when a rule forbids it, the rule.
+    (from 1), its turn and, when a rule forbids it, the rule. A start that is not a state
+    of the game, or moves that are not a list or tuple, raise the game's value error.
     """
+    if not isinstance(start, game.state_type):
+        raise game.value_error(
+            f"a record starts from a {game.state_type.__name__}, got {shown(start)}"
+        )
+    if not isinstance(moves, tuple | list):
+        raise game.value_error(f"a record's moves are a tuple of moves, got {shown(moves)}")
     states = [start]
     state = start
     for count, move in enumerate(moves, start=1):

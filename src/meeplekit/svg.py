@@ -52,6 +52,7 @@ __all__ = [
 
 #: A card's size in SVG user units (a playing card's 5:7).
 CARD_WIDTH = 200
+#: A card's height in SVG user units (its width times 7/5).
 CARD_HEIGHT = 280
 #: A position's width in SVG user units: its natural width in pixels, narrower than a
 #: documentation page's column (Furo's is 736 px on a laptop), so that the position is shown

@@ -26,15 +26,25 @@ positions (:meth:`GameMachine.initial_states`) and a frontend's hooks (``on_star
 
     TestMachiKoro = MachiKoroMachine.TestCase
 
+Each game's kit (``<game>.testing``) draws its own options, positions and moves with the
+game-independent helpers here: :func:`readings` (every value of every reading),
+:func:`play_drawn` (a drawn number of drawn legal moves, chance outcomes included),
+:func:`legal_move`, :func:`assert_valid`, :func:`check_players` and :func:`as_strategy`.
+
 Needs Hypothesis (``pip install 'meeplekit[testing]'``).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+import enum
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final, Generic, TypeVar
+
+import attrs
 
 try:
     from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
     from hypothesis.stateful import (
         RuleBasedStateMachine,
         initialize,
@@ -49,12 +59,127 @@ except ImportError as missing:  # pragma: no cover - the tests run with Hypothes
     ) from missing
 
 from meeplekit.errors import IllegalMoveError
-from meeplekit.protocol import CHANCE
+from meeplekit.protocol import CHANCE, ViolationLike
 
-__all__ = ["GameMachine"]
+__all__ = [
+    "MAX_INDEX",
+    "GameMachine",
+    "as_strategy",
+    "assert_valid",
+    "check_players",
+    "legal_move",
+    "play_drawn",
+    "reading_values",
+    "readings",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
+T = TypeVar("T")
+OptionsT = TypeVar("OptionsT")
+
+#: The largest decision index :func:`play_drawn` draws: a move is
+#: ``legal_moves(state)[index % len(legal_moves(state))]``, and the index is larger than
+#: any game's list of legal moves, so that every move can be drawn.
+MAX_INDEX: Final = 2**16 - 1
+
+
+# --------------------------------------------------------------------------- kit helpers
+
+
+def as_strategy(value: T | st.SearchStrategy[T]) -> st.SearchStrategy[T]:
+    """``value`` itself if it is a strategy, else the strategy that always draws it."""
+    return value if isinstance(value, st.SearchStrategy) else st.just(value)
+
+
+def check_players(players: int | None, allowed: Sequence[int]) -> None:
+    """Raise :class:`~hypothesis.errors.InvalidArgument` unless ``players`` is ``None`` or allowed.
+
+    ``allowed`` is the game's player counts, in order.
+    """
+    if players is not None and (type(players) is not int or players not in allowed):
+        raise InvalidArgument(
+            f"players must be None or from {allowed[0]} to {allowed[-1]}, got {players!r}"
+        )
+
+
+def reading_values(options_type: type) -> dict[str, tuple[Any, ...]]:
+    """Every value of every field of a game's options, the default first (so it shrinks there).
+
+    ``options_type`` is an attrs class whose fields are switches (a ``bool`` default: both
+    values) or readings (an :class:`enum.Enum` default: every member); a field of another
+    kind raises ``TypeError``, so that a new kind of option gets a strategy.
+    """
+    domains: dict[str, tuple[Any, ...]] = {}
+    for field in attrs.fields(options_type):
+        default = field.default
+        if isinstance(default, bool):
+            domains[field.name] = (default, not default)
+        elif isinstance(default, enum.Enum):
+            others = tuple(m for m in type(default) if m is not default)
+            domains[field.name] = (default, *others)
+        else:  # a new kind of option needs a strategy here
+            raise TypeError(f"no strategy for {options_type.__name__}.{field.name}")
+    return domains
+
+
+def readings(options_type: type[OptionsT]) -> st.SearchStrategy[OptionsT]:
+    """Options of ``options_type`` with every field drawn independently from all its values.
+
+    The values are those of :func:`reading_values`; each field shrinks to its default. A
+    game's kit then switches off what its ``new_game`` refuses for a table.
+    """
+    fields = {
+        name: st.sampled_from(values) for name, values in reading_values(options_type).items()
+    }
+    return st.builds(options_type, **fields)
+
+
+def play_drawn(
+    draw: st.DrawFn,
+    state: S,
+    max_decisions: int,
+    *,
+    legal_moves: Callable[[S], Sequence[M]],
+    apply_move: Callable[[S, M], S],
+    is_over: Callable[[S], bool],
+) -> S:
+    """``state`` after a drawn number (0 to ``max_decisions``) of drawn legal moves.
+
+    Each decision is drawn as an index ``i`` (0 to :data:`MAX_INDEX`) and plays
+    ``legal_moves(state)[i % len(legal_moves(state))]``, a player's move or, at a chance
+    node, a chance outcome (every outcome can be drawn, whatever its probability); failing
+    examples shrink to short games and the first legal moves. Play stops early at the end
+    of the game. Call it inside a composite strategy with its ``draw``.
+    """
+    decisions = draw(st.integers(0, max_decisions), label="decisions")
+    for _ in range(decisions):
+        if is_over(state):
+            break
+        legal = legal_moves(state)
+        index = draw(st.integers(0, MAX_INDEX))
+        state = apply_move(state, legal[index % len(legal)])
+    return state
+
+
+def legal_move(legal: Sequence[M]) -> st.SearchStrategy[M]:
+    """One of the moves ``legal`` (shrinks to the first).
+
+    Raises :class:`~hypothesis.errors.InvalidArgument` when there is none (a finished game).
+    """
+    if not legal:
+        raise InvalidArgument("the game is over: there is no legal move to draw")
+    return st.sampled_from(legal)
+
+
+def assert_valid(violations: Sequence[ViolationLike]) -> None:
+    """Raise ``AssertionError`` listing ``violations`` (a game's ``validate``), if there are any."""
+    if violations:
+        listed = "\n".join(f"  {v.rule_id}: {v.reason}" for v in violations)
+        raise AssertionError(f"the position breaks {len(violations)} invariant(s):\n{listed}")
+
+
+# --------------------------------------------------------------------------- the machine
 
 
 def _not_over(machine: GameMachine[Any, Any]) -> bool:

@@ -10,6 +10,8 @@ what every game needs to refuse such a value lives here:
 - :func:`remaker` gives a game's ``well_formed``: a value of one of its move types made
   again and compared with what the constructor makes (same fields, same types), the game's
   own error class raised otherwise;
+- :func:`member_test` tells an enum's own members from values made around the enum
+  (``int.__new__(Card, 4)`` equals a member but is none);
 - :func:`shown` puts any value into an error message without failing (a ``repr`` may
   raise, or be huge).
 
@@ -41,6 +43,7 @@ meeplekit.errors.InvalidMoveError: not a move: 'take 2'
 
 from __future__ import annotations
 
+import enum
 import operator
 from collections.abc import Callable, Iterable
 from operator import is_not
@@ -50,7 +53,7 @@ import attrs
 
 from meeplekit.errors import InvalidValueError
 
-__all__ = ["field_getter", "rechecked", "remade", "remaker", "shown"]
+__all__ = ["field_getter", "member_test", "rechecked", "remade", "remaker", "shown"]
 
 T = TypeVar("T")
 
@@ -80,6 +83,25 @@ def shown(value: object, limit: int = SHOWN) -> str:
         else:
             text = f"<{type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def member_test(kind: type[enum.Enum]) -> Callable[[object], bool]:
+    """A test of whether a value is one of ``kind``'s members itself.
+
+    A member is one object for the whole process, so the test compares identities: a number
+    equal to a member (``IntEnum`` members equal their numbers), a value made around the
+    enum (``int.__new__(kind, 4)``, ``object.__new__(kind)``, as a tampered pickle makes
+    them) and a member of another enum are none, and the test never fails on them (such a
+    value may have no name to hash or show).
+
+    >>> class Card(enum.IntEnum):
+    ...     CAFE = 4
+    >>> is_card = member_test(Card)
+    >>> is_card(Card.CAFE), is_card(4), is_card(int.__new__(Card, 4))
+    (True, False, False)
+    """
+    ids = frozenset(map(id, kind))
+    return lambda value: id(value) in ids
 
 
 def field_getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -126,6 +126,7 @@ def _game(**changes: Any) -> RecordGame[State, str]:
         "document_error": ToyDocumentError,
         "game_error": ToyError,
         "illegal_move_error": ToyIllegal,
+        "state_type": State,
         "turn": lambda state: state.turn,
         "is_over": lambda state: state.over,
         "players": lambda state: state.players,
@@ -255,6 +256,11 @@ def test_an_illegal_move_names_its_line_turn_and_rule() -> None:
     assert caught.value.turn == 5
     with pytest.raises(ToyRecordError, match="illegal"):
         write(moves=["pass"])
+    # A start that is no state of the game, or moves that are no list, are the caller's error.
+    with pytest.raises(ToyValueError, match="a record starts from a State, got None"):
+        core.checked_replay(TOY, cast(State, None), MOVES, None)
+    with pytest.raises(ToyValueError, match="moves are a tuple of moves, got None"):
+        core.replay_states(TOY, new(2, 7), None)  # type: ignore[arg-type]
 
 
 def test_tags_and_comments_given_to_a_writer_are_checked() -> None:

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import meeplekit.errors as shared
-from meeplekit.values import field_getter, rechecked, remade, remaker, shown
+from meeplekit.values import field_getter, member_test, rechecked, remade, remaker, shown
 
 
 class GameError(shared.RulesError):
@@ -135,3 +135,12 @@ def test_shown_never_fails() -> None:
     assert shown(Broken()) == "<Broken that cannot be shown>"
     assert shown(object.__new__(Build)) == "<Build that cannot be shown>"
     assert shown("x" * 200).endswith("...") and len(shown("x" * 200)) == 80
+
+
+def test_member_test_knows_only_the_enums_own_members() -> None:
+    is_card = member_test(Card)
+    assert all(is_card(card) for card in Card)
+    for value in (0, 1, True, 0.0, "cafe", None, int.__new__(Card, 0), int.__new__(Card, 9)):
+        assert not is_card(value), value
+    Other = enum.IntEnum("Other", {"CAFE": 0})
+    assert not is_card(Other.CAFE) and member_test(Other)(Other.CAFE)

@@ -516,3 +516,15 @@ def test_mandatory_buying_forbids_deferring_a_toll_the_shipment_would_leave_unpa
     # Under the default (buying is optional) the player may defer and then ship nothing.
     optional = with_options(state, buying=harbour.BuyRule.OPTIONAL)
     assert harbour.DeferToll() in harbour.legal_moves(optional)
+
+
+@pytest.mark.rules("INPUT-1", "REC-4")
+def test_a_record_made_around_a_state_is_refused_when_replayed() -> None:
+    from harbour.records import GameRecord, replay
+
+    with pytest.raises(harbour.InvalidValueError, match="starts from a GameState, got None"):
+        replay(GameRecord(start=None, moves=()))  # type: ignore[arg-type]
+    start = harbour.new_game(2, seed=3)
+    with pytest.raises(harbour.InvalidValueError, match="moves are a tuple of moves"):
+        replay(GameRecord(start=start, moves=5))  # type: ignore[arg-type]
+    assert replay(GameRecord(start=start, moves=())) == (start,)

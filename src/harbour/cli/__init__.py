@@ -1,19 +1,27 @@
 """The ``harbour`` console command (optional extra ``[cli]``: Click and rich).
 
-``harbour --help`` lists the commands; :doc:`/cli` describes them. The package's core
-does not need Click or rich: :func:`main` says which extra to install when they are
-missing (:mod:`harbour.extras`). :mod:`harbour.cli.readings`, the rule-reading options
-the command shares with the demo, needs neither.
+``harbour --help`` lists the commands; :doc:`/cli` describes them. The command is the
+shell every game's command is built from (:mod:`meeplekit.cli`) on Harbour's pieces
+(:mod:`harbour.cli.pieces`). The package's core does not need Click or rich: :func:`main`
+says which extra to install when they are missing (:mod:`harbour.extras`).
+:mod:`harbour.cli.readings`, the rule-reading options the command shares with the demo,
+needs neither.
 """
 
 from __future__ import annotations
 
-import io
-import sys
+import importlib
+from collections.abc import Callable
 
-from harbour.extras import MissingExtraError, require
+from harbour.extras import require
+from meeplekit.cli import run
 
 __all__ = ["main"]
+
+
+def _group() -> Callable[[], object]:
+    group: Callable[[], object] = importlib.import_module("harbour.cli.app").harbour
+    return group
 
 
 def main() -> None:
@@ -23,13 +31,4 @@ def main() -> None:
     command and exits with status 2. Text that standard output cannot encode (a rule's
     German quotation on an ASCII terminal) is replaced rather than raised.
     """
-    try:
-        require("cli")
-    except MissingExtraError as error:
-        print(error, file=sys.stderr)
-        raise SystemExit(2) from None
-    from harbour.cli.app import harbour
-
-    if isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(errors="replace")
-    harbour()
+    run(require, _group)

@@ -4,7 +4,8 @@ Every field of :class:`~harbour.options.RulesOptions` is one option, named after
 field with ``-`` for ``_`` (``reentry``, ``tie-break``, ``characters``): ``--FLAG VALUE``
 for a reading, ``--FLAG``/``--no-FLAG`` for a switch. ``harbour play``, ``harbour
 simulate``, ``harbour compare`` (Click) and ``python -m harbour.demo`` (argparse) all take
-them from here, so they spell and explain them alike. This module needs no optional extra.
+them from every game's one home, :mod:`meeplekit.demo`, so they spell and explain them
+alike. This module needs no optional extra.
 
 >>> option_flag("tie_break")
 'tie-break'
@@ -14,12 +15,13 @@ them from here, so they spell and explain them alike. This module needs no optio
 
 from __future__ import annotations
 
-import enum
 from typing import Any, Final
 
 import attrs
 
-from harbour.options import RulesOptions, field_meaning, field_rule, reading_meaning
+from harbour.options import RulesOptions
+from meeplekit import demo as shared
+from meeplekit.demo import option_flag
 
 __all__ = ["READING_FIELDS", "option_flag", "reading_help"]
 
@@ -27,20 +29,6 @@ __all__ = ["READING_FIELDS", "option_flag", "reading_help"]
 READING_FIELDS: Final[tuple[attrs.Attribute[Any], ...]] = tuple(attrs.fields(RulesOptions))
 
 
-def option_flag(field_name: str) -> str:
-    """The option name (without ``--``) of a :class:`~harbour.options.RulesOptions` field."""
-    return field_name.replace("_", "-")
-
-
 def reading_help(field: attrs.Attribute[Any]) -> str:
     """The help of a reading's option: the rule, what it selects, and every value's meaning."""
-    text = f"{field_rule(field.name)}: {field_meaning(field.name)}"
-    default = field.default
-    if isinstance(default, enum.Enum):
-        readings = "; ".join(
-            f"'{member.value}'{' (default)' if member is default else ''}: "
-            f"{reading_meaning(member).rstrip('.')}"
-            for member in type(default)
-        )
-        return f"{text} {readings}"
-    return f"{text} (default: {'on' if default else 'off'})"
+    return shared.reading_help(RulesOptions, field)

@@ -14,3 +14,6 @@
 them; :mod:`~harbour.rules.work` is the mutable working copy a move is applied to. The
 public entry points are in :mod:`harbour.engine` and :mod:`harbour`.
 """
+
+# The rules areas are modules of their own; the package itself exports no name.
+__all__: list[str] = []

@@ -50,9 +50,11 @@ __all__ = [
     "spec_page",
 ]
 
-#: The repository paths the pages are written to, relative to the repository's root.
+#: The specification's card page (:func:`spec_page`), relative to the repository's root.
 SPEC_PATH = Path("src/machikoro/spec/cards.md")
+#: The card reference's page (:func:`reference_page`), relative to the repository's root.
 REFERENCE_PATH = Path("docs/machikoro/cards.md")
+#: The readings' page (:func:`readings_page`), relative to the repository's root.
 READINGS_PATH = Path("docs/machikoro/readings.md")
 
 

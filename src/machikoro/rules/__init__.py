@@ -17,3 +17,6 @@ moves, explains a refusal and applies a move; :mod:`~machikoro.rules.table` maps
 pending decision to its step, and :mod:`~machikoro.rules.work` is the mutable working copy
 a move is applied to. The public entry points are in :mod:`machikoro.engine`.
 """
+
+# The rules areas are modules of their own; the package itself exports no name.
+__all__: list[str] = []

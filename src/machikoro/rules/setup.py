@@ -16,7 +16,9 @@ from machikoro.options import RulesOptions
 from machikoro.rules.work import DRAW, ROLL
 from machikoro.state import GameState, Pending, make_state
 from machikoro.tables import tables_for
+from machikoro.validation import options_ok
 from meeplekit.rng import SplitMix64
+from meeplekit.values import shown
 
 __all__ = ["new_game"]
 
@@ -29,18 +31,20 @@ def new_game(
     """A new game of ``players`` players, ready at Player 1's first decision (MK-CHANCE-4)."""
     if options is None:
         options = RulesOptions()
-    elif type(options) is not RulesOptions:
-        raise InvalidValueError(f"options must be RulesOptions, got {type(options).__name__}")
+    elif not options_ok(options):  # a value made around its constructor too (MK-INPUT-3)
+        raise InvalidValueError(f"options must be RulesOptions, got {shown(options)}")
     allowed = GAME.player_counts(expansion=options.expansion)
     if type(players) is not int or players not in allowed:
         edition = "with the Harbor expansion" if options.expansion else "in the base game"
         raise InvalidValueError(
-            f"a game {edition} has {allowed[0]} to {allowed[-1]} players, got {players!r}"
+            f"a game {edition} has {allowed[0]} to {allowed[-1]} players, got {shown(players)}"
         )
     if seed is None:
         seed = secrets.randbits(64)
     elif type(seed) is not int or not 0 <= seed < _SEEDS:
-        raise InvalidValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+        raise InvalidValueError(
+            f"seed must be a whole number from 0 to 2**64 - 1, got {shown(seed)}"
+        )
     t = tables_for(options, players)
     row = t.starting
     none = (0,) * len(row)

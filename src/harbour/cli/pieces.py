@@ -1,0 +1,281 @@
+"""Harbour's pieces for the command shell: :data:`PIECES` (:mod:`meeplekit.cli.pieces`).
+
+The ``harbour`` command is the shell every game's command is built from
+(:mod:`meeplekit.cli`), told here what is Harbour's: its lab description
+(:data:`harbour.lab.LAB`: bots, players, readings, the card set), its view of a seat
+(:func:`harbour.render`), its notation and menu labels (:func:`menu_label`), its
+narration (:mod:`harbour.narrate`, and the demo's for a record), its records
+(:mod:`harbour.records`), its cards (:func:`building_table`, :func:`character_table`,
+:func:`bonus_card_table`, :func:`find_cards`) and its specification
+(:data:`harbour.specification.SPECIFICATION`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final, TextIO
+
+from rich.table import Table
+
+import harbour
+from harbour import demo
+from harbour.cards.describe import (
+    card_rules,
+    describe_bonus_card,
+    describe_building,
+    describe_effect,
+    describe_symbols,
+)
+from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
+from harbour.lab import LAB
+from harbour.moves import ChooseCharacter, ChooseFreeBuilding, Move
+from harbour.narrate import describe_events, describe_outcome, describe_setup, player_name
+from harbour.notation import describe_move, format_move, parse_move
+from harbour.observation import Observation
+from harbour.records import read_record, replay, write_record
+from harbour.specification import SPECIFICATION
+from harbour.state import GameState
+from harbour.view import render
+from meeplekit.cli.common import fit_table
+from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records, VariantOption
+from meeplekit.cli.reference import find_by_name
+
+__all__ = [
+    "PIECES",
+    "Card",
+    "bonus_card_table",
+    "building_table",
+    "character_table",
+    "describe_card",
+    "find_cards",
+    "menu_label",
+    "narrate_moves",
+]
+
+#: A card of a set: a building, a character board or a bonus point card.
+Card = Building | PlayerBoard | BonusCard
+
+
+# --------------------------------------------------------------------------- the menu
+
+
+def menu_label(state: GameState, move: Move) -> str:
+    """The text of ``move`` in the human's menu: :func:`harbour.notation.describe_move`, more.
+
+    A character board comes with its ability's text and its starting building, a free
+    building with its price, points, symbols and action, so that the choice can be made
+    from the menu alone.
+    """
+    label = describe_move(state, move)
+    match move:
+        case ChooseCharacter(board=index):
+            board = state.cards.characters[index]
+            ability = f" Ability: {board.text}" if board.text else ""
+            label += (
+                f".{ability} Starting building (symbols: {describe_symbols(board.symbols)}): "
+                f"{describe_effect(board.action)}."
+            )
+        case ChooseFreeBuilding(card=index):
+            label = f"Take for free: {describe_building(state.cards.buildings[index])}"
+    return label
+
+
+# --------------------------------------------------------------------------- a record's moves
+
+
+class _RecordEnds(Exception):
+    """The record has no more moves."""
+
+
+class _Recorded:
+    """A bot that plays the moves of a record in order (the narration is the demo's)."""
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        self._moves = iter(moves)
+
+    def choose(self, observation: Observation) -> Move:
+        """The record's next move."""
+        for move in self._moves:
+            return move
+        raise _RecordEnds
+
+
+def narrate_moves(start: GameState, moves: Sequence[Move], out: TextIO) -> None:
+    """Write the narration of ``moves`` from ``start`` to ``out`` as the demo narrates a game.
+
+    The narration stops where the moves stop (``harbour replay``).
+    """
+    player = _Recorded(moves)
+    try:
+        demo.play(start, [player] * len(start.players), out)
+    except _RecordEnds:
+        return
+
+
+# --------------------------------------------------------------------------- the cards
+
+
+def find_cards(card_set: CardSet, name: str) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """The cards of ``card_set`` that ``name`` names, and suggestions when none does.
+
+    Buildings, character boards and bonus point cards are searched. A name matches when
+    it is the card's name (case, apostrophes and full stops do not matter) or, failing
+    that, the start of only one card's name (as in move notation: ``Kiln`` for the Kiln
+    Works). Otherwise the first result is empty and the second lists the names that start
+    with it, contain it or look like it (:func:`meeplekit.cli.reference.find_by_name`).
+    """
+    return find_by_name(_cards(card_set), name, _name)
+
+
+def _cards(card_set: CardSet) -> list[Card]:
+    return [*card_set.buildings, *card_set.characters, *card_set.bonus_cards]
+
+
+def _name(card: Card) -> str:
+    return card.name
+
+
+def describe_card(card: Card) -> str:
+    """A building, a character board or a bonus point card in full (``harbour cards NAME``)."""
+    if isinstance(card, Building):
+        return describe_building(card)
+    if isinstance(card, PlayerBoard):
+        ability = f"Ability: {card.text}\n" if card.text else ""
+        return (
+            f"{card.name} (character board)\n{ability}Starting building (symbols: "
+            f"{describe_symbols(card.symbols)}): {describe_effect(card.action)}."
+        )
+    return f"{card.name} (bonus point card): {describe_bonus_card(card)} at the end."
+
+
+def building_table(card_set: CardSet, width: int = 80) -> Table:
+    """The buildings of ``card_set`` as a rich table ``width`` columns wide at most."""
+    rows = [
+        (
+            str(index),
+            b.name,
+            "-" if b.cost is None else f"${b.cost}",
+            str(b.points),
+            describe_symbols(b.symbols),
+            describe_effect(b.action),
+        )
+        for index, b in enumerate(card_set.buildings)
+    ]
+    columns = (
+        ("#", "right", 0),
+        ("building", "left", 1),
+        ("price", "right", 0),
+        ("VP", "right", 0),
+        ("symbols", "left", 1),
+        ("action", "left", 4),
+    )
+    return fit_table(f"{card_set.name}: buildings", columns, rows, width)
+
+
+def character_table(card_set: CardSet, width: int = 80) -> Table:
+    """The character boards of ``card_set``: starting building and ability (CHAR-1)."""
+    rows = [
+        (c.name, f"{describe_effect(c.action)} ({describe_symbols(c.symbols)})", c.text or "-")
+        for c in card_set.characters
+    ]
+    columns = (
+        ("character", "left", 0),
+        ("starting building (symbols)", "left", 1),
+        ("ability", "left", 1),
+    )
+    return fit_table(f"{card_set.name}: characters", columns, rows, width)
+
+
+def bonus_card_table(card_set: CardSet, width: int = 80) -> Table:
+    """The bonus point cards of ``card_set`` and what each scores (BONUS-2)."""
+    rows = [(c.name, describe_bonus_card(c)) for c in card_set.bonus_cards]
+    columns = (("bonus card", "left", 0), ("scores at the end", "left", 1))
+    return fit_table(f"{card_set.name}: bonus point cards", columns, rows, width)
+
+
+def _tables(card_set: CardSet, width: int) -> list[Table]:
+    tables = [building_table(card_set, width)]
+    if card_set.characters:
+        tables.append(character_table(card_set, width))
+    if card_set.bonus_cards:
+        tables.append(bonus_card_table(card_set, width))
+    return tables
+
+
+def _card_set(options: object, cards: CardSet) -> CardSet:
+    return cards
+
+
+def _card_set_name(card_set: CardSet) -> str:
+    return card_set.name
+
+
+# --------------------------------------------------------------------------- the pieces
+
+
+def _view(state: GameState, seat: int) -> str:
+    return render(state, viewer=seat)
+
+
+def _setup(state: GameState, show_seed: bool) -> str:
+    return describe_setup(state, show_seed=show_seed)
+
+
+def _write(
+    start: GameState,
+    moves: Sequence[Move],
+    tags: Mapping[str, str],
+    comments: Mapping[int, str],
+) -> str:
+    return write_record(start, moves, tags=tags, comments=comments)
+
+
+#: Harbour's pieces: the ``harbour`` command is the shell built from them
+#: (:func:`meeplekit.cli.app.command_group`).
+PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
+    name="harbour",
+    title="Harbour",
+    version=harbour.__version__,
+    lab=LAB,
+    view=_view,
+    notation=Notation(
+        format=format_move,
+        parse=parse_move,
+        label=menu_label,
+        examples="'go kiln', 'take 2F', 'buy admiralty'",
+    ),
+    narration=Narration(
+        setup=_setup,
+        events=describe_events,
+        outcome=describe_outcome,
+        player=player_name,
+        game=narrate_moves,
+    ),
+    records=Records(rule="REC-1", write=_write, read=read_record, replay=replay),
+    cards=Cards(
+        load=_card_set,
+        title=_card_set_name,
+        cards=_cards,
+        name=_name,
+        describe=describe_card,
+        rules=card_rules,
+        tables=_tables,
+        kinds="building, character or bonus point card",
+        help=(
+            "The cards of a card set as tables, or the card NAME in full.\n\n"
+            "NAME is a building, a character board or a bonus point card; case does not "
+            "matter and any start of a name that fits one card only will do (Kiln for the "
+            "Kiln Works)."
+        ),
+    ),
+    specification=SPECIFICATION,
+    rule_examples="TOLL-2 or INT-3",
+    reading_example="reentry=kept",
+    variant=VariantOption(
+        default="original",
+        help="'original' or a card file",
+        metavar="FILE",
+        singular="card set",
+        plural="card sets",
+    ),
+)

@@ -1,0 +1,194 @@
+"""``GAME rule``, ``GAME cards`` and ``GAME replay``: the rules, the cards, a record.
+
+:func:`rule_command` prints a clause of the game's specification as plain text
+(:meth:`meeplekit.spec.Specification.clause_text`) or lists them all;
+:func:`cards_command` shows the game's cards as tables or one card in full, found by
+:func:`find_by_name`; :func:`replay_command` checks a game record move by move and
+narrates it as the game's demo does.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+
+from meeplekit.cli.common import (
+    options_from,
+    read_input,
+    reading_parameters,
+    terminal_width,
+    variant_from,
+    variant_parameters,
+    wrap,
+)
+from meeplekit.cli.pieces import GamePieces
+from meeplekit.errors import RecordError
+from meeplekit.spec import normalize_rule_id
+
+__all__ = ["cards_command", "find_by_name", "name_key", "replay_command", "rule_command"]
+
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------- rule
+
+
+def rule_command(pieces: GamePieces[Any, Any]) -> click.Command:
+    """The ``rule`` command: a clause of the game's specification, or the list of them."""
+    specification = pieces.specification
+
+    def run(rule_id: str | None) -> None:
+        width = terminal_width()
+        if rule_id is None:
+            page = None
+            for found in specification.clauses():
+                if found.page is not page:
+                    click.echo(("\n" if page is not None else "") + f"{found.page.title}:")
+                    page = found.page
+                click.echo(wrap(f"  - {found.rule_id}: {found.title}", width))
+            return
+        wanted = normalize_rule_id(rule_id)
+        text = specification.clause_text(wanted, width)
+        if text is None:
+            close = difflib.get_close_matches(wanted, specification.rule_ids(), n=5, cutoff=0.5)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise click.ClickException(
+                f"the specification has no rule {rule_id!r}{hint} ('{pieces.name} rule' lists them)"
+            )
+        click.echo(text, nl=False)
+
+    return click.Command(
+        "rule",
+        callback=run,
+        params=[click.Argument(["rule_id"], required=False)],
+        help=(
+            f"Print the specification's clause RULE_ID (for example {pieces.rule_examples}).\n\n"
+            "Without RULE_ID, list every clause's ID and title, page by page."
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def name_key(name: str) -> str:
+    """How names compare: case, apostrophes, full stops and extra spaces do not matter.
+
+    >>> name_key("  Fishmonger's  Row ")
+    'fishmongers row'
+    """
+    return " ".join(re.sub(r"['’.]", "", name).casefold().split())
+
+
+def find_by_name(
+    items: Sequence[T], name: str, name_of: Callable[[T], str]
+) -> tuple[tuple[T, ...], tuple[str, ...]]:
+    """The items ``name`` names, and suggestions when none does.
+
+    A name matches when it is the item's name (:func:`name_key`: case, apostrophes and
+    full stops do not matter) or, failing that, the start of only one item's name (as in
+    move notation: ``Kiln`` for the Kiln Works). Otherwise the first result is empty and
+    the second lists the names that start with it, contain it or look like it (at most 8).
+    """
+    wanted = name_key(name)
+    if not wanted:
+        return (), ()
+    exact = tuple(item for item in items if name_key(name_of(item)) == wanted)
+    if exact:
+        return exact, ()
+    starts = [item for item in items if name_key(name_of(item)).startswith(wanted)]
+    if len(starts) == 1:
+        return (starts[0],), ()
+    contains = [item for item in items if wanted in name_key(name_of(item))]
+    names = [name_key(name_of(item)) for item in items]
+    close = difflib.get_close_matches(wanted, names, n=5, cutoff=0.6)
+    similar = [item for item in items if name_key(name_of(item)) in close]
+    suggestions = dict.fromkeys(name_of(item) for item in [*starts, *contains, *similar])
+    return (), tuple(suggestions)[:8]
+
+
+def cards_command(pieces: GamePieces[Any, Any]) -> click.Command:
+    """The ``cards`` command: the game's cards as tables, or one card in full."""
+    cards = pieces.cards
+
+    def run(name: str | None, **params: Any) -> None:
+        options = options_from(pieces.options, params) if cards.readings else pieces.options()
+        catalogue = cards.load(options, variant_from(pieces, params))
+        if name is None:
+            console = Console(highlight=False)
+            for table in cards.tables(catalogue, console.width):
+                console.print(table)
+            return
+        found, suggestions = find_by_name(cards.cards(catalogue), name, cards.name)
+        if not found:
+            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+            raise click.ClickException(
+                f"{cards.title(catalogue)} has no {cards.kinds} named {name!r}{hint} "
+                f"('{pieces.name} cards' lists them)"
+            )
+        width = terminal_width()
+        click.echo(
+            "\n\n".join(
+                wrap(
+                    f"{cards.describe(card)}\nRules: {', '.join(cards.rules(card))} "
+                    f"('{pieces.name} rule ID' prints one).",
+                    width,
+                )
+                for card in found
+            )
+        )
+
+    params: list[click.Parameter] = [click.Argument(["name"], required=False)]
+    params.extend(variant_parameters(pieces))
+    if cards.readings:
+        params.extend(reading_parameters(pieces.options))
+    return click.Command("cards", callback=run, params=params, help=pieces.cards.help)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def replay_command(
+    pieces: GamePieces[Any, Any], *, read: Callable[[Path, str], str] | None = None
+) -> click.Command:
+    """The ``replay`` command: check a game record move by move and narrate it.
+
+    ``read(path, what)`` reads the file (default :func:`meeplekit.cli.common.read_input`).
+    """
+    reader = read_input if read is None else read
+
+    def run(file: Path) -> None:
+        shown = click.format_filename(file)
+        try:
+            record = pieces.records.read(reader(file, "game record"))
+            states = pieces.records.replay(record)
+        except RecordError as error:
+            raise click.ClickException(f"{shown}: {error}") from None
+        start = record.start
+        out = sys.stdout
+        width = terminal_width()
+        narration = pieces.narration
+        out.write(wrap(narration.setup(start, True), width) + "\n")
+        narration.game(start, record.moves, out)
+        if not pieces.game.is_over(states[-1]):
+            out.write(
+                f"\nThe record stops after {len(record.moves)} moves; the game is not over.\n"
+            )
+            return
+        out.write("\n" + wrap(narration.outcome(states[-1]), width) + "\n")
+
+    return click.Command(
+        "replay",
+        callback=run,
+        params=[
+            click.Argument(["file"], type=click.Path(exists=True, dir_okay=False, path_type=Path))
+        ],
+        help="Check the game record FILE move by move and narrate it.",
+    )

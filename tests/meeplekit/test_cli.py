@@ -1,0 +1,416 @@
+"""The command shell every game's command is built from (meeplekit.cli), on a game of its own.
+
+A tiny dice game with chance during play (Player 1 picks, then goes, the die is rolled, then
+Player 1 claims and Player 2 answers) drives the shared play loop without either real
+game: chance drawn from the seed and narrated, undo that never takes chance back, the
+secret seed; then the shared options, files, lookups and the two games' commands, which
+have the same shape.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+import attrs
+import pytest
+
+pytest.importorskip("click")
+pytest.importorskip("rich")
+
+import click
+from click.testing import CliRunner
+
+from meeplekit.cli import common
+from meeplekit.cli.app import command_group
+from meeplekit.cli.common import (
+    apply_assignments,
+    options_from,
+    parse_assignment,
+    read_input,
+    reading_options,
+    reading_parameters,
+    wrap,
+)
+from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records
+from meeplekit.cli.play import commands_help, play_command, play_game
+from meeplekit.cli.reference import find_by_name, name_key
+from meeplekit.demo import chance_seed
+from meeplekit.errors import IllegalMoveError, MoveParseError
+from meeplekit.lab import LabGame
+from meeplekit.protocol import CHANCE, sample_chance
+from meeplekit.rng import SplitMix64
+from meeplekit.spec import Specification
+
+# --------------------------------------------------------------------------- a dice game
+
+
+class Die(enum.Enum):
+    """Which die is rolled (X-1)."""
+
+    #: A six-sided die.
+    SIX = "six"
+    #: An eight-sided die.
+    EIGHT = "eight"
+
+
+@attrs.frozen
+class Options:
+    #: X-1: the die rolled.
+    die: Die = attrs.field(default=Die.SIX, metadata={"rule": "X-1"}, converter=Die)
+    #: X-2: Player 2 answers first.
+    swap: bool = attrs.field(default=False, metadata={"rule": "X-2"})
+
+
+@attrs.frozen
+class State:
+    seed: int
+    options: Options = Options()
+    #: "pick", "go" (seat 0), "roll" (chance), "claim" (seat 0), "answer" (seat 1), "".
+    step: str = "pick"
+    moves: tuple[str, ...] = ()
+
+
+_STEPS = {"pick": ("low", "high"), "go": ("go",), "claim": ("claim",), "answer": ("ok",)}
+_NEXT = {"pick": "go", "go": "roll", "roll": "claim", "claim": "answer", "answer": ""}
+
+
+def _legal(state: State) -> tuple[str, ...]:
+    if state.step == "roll":
+        return tuple(str(face) for face in range(1, _faces(state) + 1))
+    return _STEPS.get(state.step, ())
+
+
+def _faces(state: State) -> int:
+    return 6 if state.options.die is Die.SIX else 8
+
+
+def _apply(state: State, move: str) -> State:
+    if move not in _legal(state):
+        raise IllegalMoveError("X-3", f"{move!r} does not answer {state.step!r}")
+    return attrs.evolve(state, step=_NEXT[state.step], moves=(*state.moves, move))
+
+
+def _current(state: State) -> int:
+    return {"roll": CHANCE, "answer": 1}.get(state.step, 0)
+
+
+def _outcome(state: State) -> Any:
+    roll = int(state.moves[2])
+    won = (roll > 3) == (state.moves[0] == "high")
+    return SimpleNamespace(points=(roll, 0), winners=(0,) if won else (1,), ranking=(0, 1))
+
+
+def _parse(state: State, text: str) -> str:
+    word = text.strip().lower()
+    if word not in {m for moves in _STEPS.values() for m in moves}:
+        raise MoveParseError(text, "not a word of the game")
+    return _apply(state, word).moves[-1]
+
+
+DICE = SimpleNamespace(
+    legal_moves=_legal,
+    apply_move=_apply,
+    apply_move_with_events=lambda state, move: (_apply(state, move), ()),
+    current_player=_current,
+    is_over=lambda state: not state.step,
+    outcome=_outcome,
+    chance_outcomes=lambda state: tuple(
+        (m, Fraction(1, _faces(state))) for m in _legal(state) if state.step == "roll"
+    ),
+    observe=lambda state, seat: state,
+)
+
+
+class FirstBot:
+    def choose(self, observation: State) -> str:
+        return _legal(observation)[0]
+
+
+LAB: LabGame[State, str] = LabGame(
+    name="dice",
+    game=cast(Any, DICE),
+    min_players=2,
+    max_players=2,
+    bot_names=("first",),
+    default_bot="first",
+    make_bot=lambda name, seed, playouts: FirstBot(),
+    options_type=Options,
+    new_game=lambda players, seed, options, variant: State(seed, options),
+    points=lambda state: (0, 0),
+    turns=lambda state: 1,
+    max_decisions=10,
+    require=lambda extra: None,
+)
+
+
+def _narrate(before: State, move: str, events: Any, after: State) -> str:
+    who = "Chance" if _current(before) == CHANCE else f"Player {_current(before) + 1}"
+    return f"{who}: {move}."
+
+
+PIECES: GamePieces[State, str] = GamePieces(
+    name="dice",
+    title="Dice",
+    version="1.0",
+    lab=LAB,
+    view=lambda state, seat: f"[table: {state.step or 'over'}]",
+    notation=Notation(
+        format=lambda state, move: move,
+        parse=_parse,
+        label=lambda state, move: move.capitalize(),
+        examples="'low', 'go'",
+    ),
+    narration=Narration(
+        setup=lambda state, show: "Dice" + (f", seed {state.seed}." if show else "."),
+        events=_narrate,
+        outcome=lambda state: f"Winner: Player {_outcome(state).winners[0] + 1}",
+        player=lambda seat: f"Player {seat + 1}",
+        game=lambda start, moves, out: None,
+    ),
+    records=Records(
+        rule="X-4",
+        write=lambda start, moves, tags, comments: " ".join(moves) + "\n",
+        read=lambda text: SimpleNamespace(start=State(0), moves=tuple(text.split())),
+        replay=lambda record: (record.start,),
+    ),
+    cards=Cards(
+        load=lambda options, variant: ("Low Card", "High Card", "Highway"),
+        title=lambda cards: "The dice cards",
+        cards=lambda cards: cards,
+        name=lambda card: card,
+        describe=lambda card: f"{card}: a card.",
+        rules=lambda card: ("X-1",),
+        tables=lambda cards, width: [],
+        kinds="card",
+        help="The cards.",
+    ),
+    specification=Specification("meeplekit"),
+    rule_examples="X-1",
+    reading_example="die=eight",
+    chance="the dice",
+)
+
+
+def answers(*texts: str) -> Iterator[str]:
+    yield from texts
+
+
+def play(*typed: str, seed: int = 7, **kw: Any) -> tuple[State, list[str], list[str]]:
+    said: list[str] = []
+    moves: list[str] = []
+    given = answers(*typed)
+    end = play_game(
+        PIECES,
+        State(seed),
+        0,
+        [None, FirstBot()],
+        lambda prompt: next(given),
+        said.append,
+        seed=seed,
+        moves=moves,
+        **kw,
+    )
+    return end, said, moves
+
+
+# --------------------------------------------------------------------------- the play loop
+
+
+def test_chance_is_drawn_from_the_seed_and_narrated() -> None:
+    end, said, moves = play("high", "go", "claim")
+    expected = sample_chance(
+        DICE.chance_outcomes(State(7, step="roll")), SplitMix64(chance_seed(7))
+    )
+    assert moves == ["high", "go", expected, "claim", "ok"]
+    assert f"Chance: {expected}." in said
+    assert said[0] == "Dice."  # the seed is secret
+    assert said[-1] == "The game's seed was 7 (--seed 7 deals it again)."
+    assert said[-2] == f"Winner: Player {_outcome(end).winners[0] + 1}"
+
+
+def test_undo_takes_back_decisions_but_never_what_chance_decided() -> None:
+    _, said, moves = play("undo", "low", "undo", "high", "go", "undo", "claim")
+    notes = [line for line in said if "back" in line]
+    assert notes == [
+        "You have no decision to take back.",
+        "Your last decision is taken back.",
+        "Your last decision cannot be taken back: chance has decided since, and the dice are "
+        "never taken back.",
+    ]
+    assert moves[:2] == ["high", "go"]
+
+
+def test_replies_to_text_that_is_not_a_move_and_to_a_refused_move() -> None:
+    _, said, _ = play("nonsense", "go", "7", "", "help", "quit", seed=1)
+    replies = [line for line in said if line.startswith(("Not ", "Answer"))]
+    assert replies[0] == (
+        "Not understood: cannot read 'nonsense' as a move: not a word of the game "
+        "('help' lists the commands)."
+    )
+    assert replies[1] == "Not allowed: [X-3] 'go' does not answer 'pick'"
+    assert replies[2] == "Not understood: choose a number from 1 to 2 ('help' shows the menu)."
+    assert replies[3] == commands_help(PIECES)
+    assert "    1. Low  [low]\n    2. High  [high]" in said and said[-2] == "You left the game."
+
+
+def test_the_play_command_is_built_from_the_pieces(tmp_path: Path) -> None:
+    command = command_group(PIECES, [play_command(PIECES)])
+    record = tmp_path / "game.txt"
+    result = CliRunner().invoke(
+        command,
+        ["play", "--seed", "7", "--die", "eight", "--record", str(record)],
+        input="low\ngo\nclaim\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Dice, seed 7.\n")
+    rolled = record.read_text(encoding="utf-8").split()[2]
+    state = State(7, Options(die=Die.EIGHT), step="roll")
+    assert rolled == sample_chance(DICE.chance_outcomes(state), SplitMix64(chance_seed(7)))
+    help_text = " ".join(CliRunner().invoke(command, ["play", "--help"]).output.split())
+    assert "--die [six|eight] X-1: Which die is rolled. 'six' (default)" in help_text
+    assert "'eight': An eight-sided die" in help_text
+    assert "--swap / --no-swap X-2: Player 2 answers first. (default: off)" in help_text
+    assert "Chance (the dice) is drawn by the command from the game's seed." in help_text
+    assert "write the game's record (X-4) to FILE" in help_text
+
+
+# --------------------------------------------------------------------------- options and files
+
+
+def test_reading_options_are_the_same_on_a_function_and_on_a_command() -> None:
+    @click.command()
+    @reading_options(Options)
+    def decorated(**params: Any) -> None:
+        pass
+
+    built = reading_options(Options)(click.Command("built", params=[]))
+    names = [[*p.opts, *p.secondary_opts] for p in decorated.params]
+    assert names == [[*p.opts, *p.secondary_opts] for p in built.params]
+    assert names == [["--die"], ["--swap", "--no-swap"]]
+    assert [p.name for p in reading_parameters(Options)] == ["die", "swap"]
+    assert options_from(Options, {"die": "eight", "swap": None}) == Options(die=Die.EIGHT)
+
+
+def test_assignments_name_fields_as_options_and_check_values() -> None:
+    assert parse_assignment(Options, "die=eight") == ("die", "eight")
+    assert parse_assignment(Options, " swap = ON") == ("swap", True)
+    assert apply_assignments(Options(), ["die=eight", "swap=off"]) == Options(die=Die.EIGHT)
+    for bad, message in [
+        ("colour=red", "is not FIELD=VALUE with FIELD one of: die, swap"),
+        ("die", "is not FIELD=VALUE"),
+        ("die=four", "die (X-1) must be one of six, eight; got 'four'"),
+        ("swap=maybe", "swap is a switch: on or off, got 'maybe'"),
+    ]:
+        with pytest.raises(click.BadParameter, match=re.escape(message)):
+            parse_assignment(Options, bad)
+
+
+def test_an_input_file_is_read_within_its_bound(tmp_path: Path) -> None:
+    exact, over = tmp_path / "exact.txt", tmp_path / "over.txt"
+    exact.write_bytes(b"x" * 3000)
+    over.write_bytes(b"x" * 3001)
+    assert read_input(exact, limit=3000) == "x" * 3000
+    with pytest.raises(click.ClickException, match="larger than 0 MiB; a record is read only"):
+        read_input(over, "record", limit=3000)
+    assert read_input(over) == "x" * 3001  # the default bound: 16 MiB
+    assert common.MAX_INPUT_BYTES == 16 << 20
+
+
+def test_wrap_keeps_menus_under_their_text_and_brackets_whole() -> None:
+    item = "  12. " + "word " * 20 + "[go Kiln Works]"
+    wrapped = wrap(item, 40)
+    assert all(len(part) <= 40 for part in wrapped.splitlines())
+    assert "[go Kiln Works]" in wrapped
+    assert all(part.startswith(" " * 6) for part in wrapped.splitlines()[1:])
+    plain = "  " + "word " * 30  # a plain line continues four columns further in
+    narrow = wrap(plain.rstrip(), 70)
+    assert all(part.startswith(" " * 6) for part in narrow.splitlines()[1:])
+    assert wrap(narrow, 200) == plain.rstrip()  # what was wrapped before is joined again
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def test_a_name_is_found_whole_or_by_a_start_that_fits_one_only() -> None:
+    names = ["Low Card", "High Card", "Highway", "Fishmonger's Row"]
+    assert find_by_name(names, "high card", str) == (("High Card",), ())
+    assert find_by_name(names, "fishmongers row", str) == (("Fishmonger's Row",), ())
+    assert find_by_name(names, "low", str) == (("Low Card",), ())
+    assert find_by_name(names, "high", str) == ((), ("High Card", "Highway"))
+    assert find_by_name(names, "card", str) == ((), ("Low Card", "High Card"))
+    assert find_by_name(names, "hihgway", str) == ((), ("Highway",))
+    assert find_by_name(names, " . ", str) == ((), ())
+    assert name_key("  A.  B's ") == "a bs"
+
+
+def test_cards_and_rule_commands_come_from_the_pieces() -> None:
+    from meeplekit.cli.reference import cards_command
+
+    runner = CliRunner()
+    command = command_group(PIECES, [cards_command(PIECES)])
+    assert runner.invoke(command, ["cards", "low"]).output == (
+        "Low Card: a card.\nRules: X-1 ('dice rule ID' prints one).\n"
+    )
+    result = runner.invoke(command, ["cards", "high"])
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: The dice cards has no card named 'high'; did you mean High Card, Highway? "
+        "('dice cards' lists them)\n"
+    )
+
+
+# --------------------------------------------------------------------------- the games' commands
+
+
+def _shape(group: click.Group) -> dict[str, set[str]]:
+    """Each command's options, without the rule readings and the variant."""
+    from harbour.options import RulesOptions as HarbourOptions
+    from machikoro.options import RulesOptions as MachiKoroOptions
+
+    readings = {
+        flag
+        for kind in (HarbourOptions, MachiKoroOptions)
+        for p in reading_parameters(kind)
+        for flag in [*p.opts, *p.secondary_opts]
+    }
+    return {
+        name: {f for p in cmd.params for f in [*p.opts, *p.secondary_opts]} - readings - {"--cards"}
+        for name, cmd in group.commands.items()
+    }
+
+
+def test_both_games_commands_have_the_same_shape() -> None:
+    from harbour.cli.app import harbour
+    from machikoro.cli.app import machikoro
+
+    assert _shape(harbour) == _shape(machikoro)
+    assert set(harbour.commands) == {"play", "simulate", "compare", "replay", "cards", "rule"}
+    for name in ("play", "simulate", "compare"):
+        for group in (harbour, machikoro):
+            options = {p.name: p for p in group.commands[name].params}
+            assert options["players"].default == 3 and options["bot"].default == "greedy"
+
+
+def _games_after(code: str) -> set[str]:
+    """The games imported by a new interpreter running ``code``."""
+    import subprocess
+    import sys
+
+    script = f"import sys\n{code}\nprint(' '.join(sorted(sys.modules)))\n"
+    found = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return {name for name in found if name.split(".")[0] in ("harbour", "machikoro")}
+
+
+def test_the_shell_imports_no_game_and_each_command_only_its_own() -> None:
+    modules = ("pieces", "common", "play", "reference", "lab_commands", "app")
+    assert _games_after("\n".join(f"import meeplekit.cli.{m}" for m in modules)) == set()
+    assert {m.split(".")[0] for m in _games_after("import machikoro.cli.app")} == {"machikoro"}
+    assert {m.split(".")[0] for m in _games_after("import harbour.cli.app")} == {"harbour"}
