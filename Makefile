@@ -116,20 +116,29 @@ mutation: $(STAMP)
 clean:
 	rm -rf $(VENV) $(COMPILED_VENV) build dist dist-build.log docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
 
-# ISMCTS against the greedy and the random bot: 200 two-player games per pairing at 1000
-# playouts, seats rotated (about 30 minutes on 2 cores with the compiled build; see docs/bots.md).
-TOURNAMENT_ARGS ?= --games 200 --playouts 1000 --workers 2
+# ISMCTS against the greedy and the random bot, seats rotated. Harbour: 200 two-player games
+# per pairing at 1000 playouts (about 30 minutes on 2 cores with the compiled build; see
+# docs/bots.md); GAME=machikoro: 100 games per pairing at 200 playouts (about 6 minutes; see
+# docs/machikoro/bots.md).
+TOURNAMENT_ARGS_harbour := --games 200 --playouts 1000 --workers 2
+TOURNAMENT_ARGS_machikoro := --games 100 --playouts 200 --workers 2
+TOURNAMENT_ARGS ?= $(TOURNAMENT_ARGS_$(GAME))
 tournament: $(STAMP)
-	$(PY) scripts/tournament.py $(TOURNAMENT_ARGS) --out tournament.md
+	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
+	$(PY) scripts/tournament.py --game $(GAME) $(TOURNAMENT_ARGS) --out tournament.md
 
 # Every position of the seeded sweep's 6,000 games drawn as SVG (make test draws a spread
 # of them; this draws all, about 25 minutes on 2 cores).
 sweep-pictures: $(STAMP)
 	HARBOUR_PICTURE_SWEEP=all $(PY) -m pytest -n auto tests/property/test_pictures.py
 
-# The rules lab's studies, written to docs/studies/ (scripts/studies.py; minutes each on
-# 2 cores: buildings ~1, readings ~4, seats ~9).
+# The rules lab's studies of GAME (scripts/studies.py), written to docs/studies/ for Harbour
+# and docs/machikoro/studies/ for Machi Koro (GAME=machikoro); minutes each on 2 cores:
+# Harbour's buildings ~1, readings ~4, seats ~9; Machi Koro's seats ~4, readings ~4.
+STUDIES_harbour := buildings readings seats
+STUDIES_machikoro := seats readings
 study-seats study-readings study-buildings: $(STAMP)
-	$(PY) scripts/studies.py $(@:study-%=%)
+	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
+	$(PY) scripts/studies.py --game $(GAME) $(@:study-%=%)
 
-studies: study-buildings study-readings study-seats
+studies: $(addprefix study-,$(or $(STUDIES_$(GAME)),seats))

@@ -1,9 +1,13 @@
 """The rules lab's studies, written as pages of the docs (``make studies``).
 
-Usage: ``python scripts/studies.py {seats,readings,buildings} [--workers W]``. Each study
-plays seeded bot games with :mod:`harbour.lab` (the library behind ``harbour simulate`` and
-``harbour compare``), writes ``docs/studies/<study>.md`` and its plots next to it, and
-prints where. The same arguments always give the same pages.
+Usage: ``python scripts/studies.py [--game {harbour,machikoro}] STUDY [--workers W]``.
+Harbour's studies (the default game) are ``seats``, ``readings`` and ``buildings``; they
+play seeded bot games with :mod:`harbour.lab` (the library behind ``harbour simulate`` and
+``harbour compare``) and write ``docs/studies/<study>.md``. Machi Koro's are ``seats`` and
+``readings``; they play with the shared lab (:mod:`meeplekit.lab`, the library behind
+``machikoro simulate`` and ``machikoro compare``) and write
+``docs/machikoro/studies/<study>.md``. Each writes its plots next to its page and prints
+where. The same arguments always give the same pages.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import argparse
 import enum
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +39,8 @@ from harbour.lab import (
 )
 from harbour.lab_report import markdown, write_plots
 from harbour.options import RulesOptions, field_rule
+from meeplekit import lab as shared
+from meeplekit.lab import GameResult as SharedResult
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "studies"
 
@@ -100,23 +106,9 @@ def seats(workers: int) -> Path:
     for column, players in enumerate((2, 3, 4)):
         for k, bot in enumerate(SEAT_GAMES):
             results = run(_jobs(players, bot, SEAT_GAMES[bot]), workers=workers)
-            wins = seat_wins(results, players)
-            rates = [wilson(w, len(results)) for w in wins]
-            cells = [f"{r.estimate:.1%} ({r.low:.0%}-{r.high:.0%})" for r in rates]
-            cells += [""] * (4 - players)
-            unfinished = sum(not r.finished for r in results)
-            lines.append(
-                f"| {bot} | {players} | {len(results)} | {unfinished} | " + " | ".join(cells) + " |"
-            )
-            xs = [s + k * 0.27 for s in range(players)]
-            axes[column].bar(
-                xs,
-                [r.estimate for r in rates],
-                0.27,
-                yerr=[[r.estimate - r.low for r in rates], [r.high - r.estimate for r in rates]],
-                capsize=2,
-                label=bot,
-            )
+            line, rates = _seat_row(bot, players, results, 4)
+            lines.append(line)
+            _seat_bars(axes[column], rates, k, 0.27, bot)
             if players == 2:
                 line, share = _who_ended(bot, results)
                 extra.append(line)
@@ -156,6 +148,36 @@ def seats(workers: int) -> Path:
     path = OUT / "seats.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def _seat_row(
+    bot: str, players: int, results: Sequence[SharedResult], columns: int
+) -> tuple[str, list[Interval]]:
+    """A seat table's row (bot, players, games, unfinished, each seat's win rate) and the rates.
+
+    ``columns`` is the table's number of seat columns; a game with fewer seats leaves the
+    rest empty.
+    """
+    wins = seat_wins(results, players)
+    rates = [wilson(w, len(results)) for w in wins]
+    cells = [f"{r.estimate:.1%} ({r.low:.0%}-{r.high:.0%})" for r in rates]
+    cells += [""] * (columns - players)
+    unfinished = sum(not r.finished for r in results)
+    line = f"| {bot} | {players} | {len(results)} | {unfinished} | " + " | ".join(cells) + " |"
+    return line, rates
+
+
+def _seat_bars(axes: Any, rates: Sequence[Interval], k: int, width: float, bot: str) -> None:
+    """The ``k``-th bot's win rate by seat as bars with their 95% intervals."""
+    xs = [s + k * width for s in range(len(rates))]
+    axes.bar(
+        xs,
+        [r.estimate for r in rates],
+        width,
+        yerr=[[r.estimate - r.low for r in rates], [r.high - r.estimate for r in rates]],
+        capsize=2,
+        label=bot,
+    )
 
 
 def _who_ended(bot: str, results: Sequence[GameResult]) -> tuple[str, float]:
@@ -205,12 +227,21 @@ def _seat_readings(workers: int) -> tuple[str, Interval]:
     return "\n".join(rows), rate  # the last row: the example card set
 
 
-def _alternatives() -> list[tuple[str, RulesOptions]]:
-    """Every reading's alternatives that apply without characters, one change at a time."""
-    default = RulesOptions()
+def _alternatives(
+    default: Any,
+    rule: Callable[[str], str],
+    switches: Sequence[str],
+    skip: Sequence[str] = (),
+) -> list[tuple[str, Any]]:
+    """Every reading's alternatives to ``default``, one change at a time, with their labels.
+
+    Every other member of each enum field, and the other value of each field in
+    ``switches`` (the switches that are readings); fields in ``skip`` are left out. A
+    label is ``field-name=value (RULE)``, ``rule`` giving a field's clause.
+    """
     found = []
-    for field in attrs.fields(RulesOptions):
-        if field.name in ("alchemist", "beggar"):  # readings of character abilities
+    for field in attrs.fields(type(default)):
+        if field.name in skip:
             continue
         value = getattr(default, field.name)
         if isinstance(value, enum.Enum):
@@ -219,17 +250,16 @@ def _alternatives() -> list[tuple[str, RulesOptions]]:
                     change: dict[str, Any] = {field.name: member}
                     found.append(
                         (
-                            f"{field.name.replace('_', '-')}={member.value} "
-                            f"({field_rule(field.name)})",
+                            f"{field.name.replace('_', '-')}={member.value} ({rule(field.name)})",
                             attrs.evolve(default, **change),
                         )
                     )
-        elif field.name in ("ship_without_buying", "reshuffle_display"):
+        elif field.name in switches:
             flip: dict[str, Any] = {field.name: not value}
             found.append(
                 (
                     f"{field.name.replace('_', '-')}={'off' if value else 'on'} "
-                    f"({field_rule(field.name)})",
+                    f"({rule(field.name)})",
                     attrs.evolve(default, **flip),
                 )
             )
@@ -240,7 +270,12 @@ def readings(workers: int, games: int = 300) -> Path:
     """Each selectable reading against the default: 3 greedy players, paired by seed."""
     labels = ["default"]
     batches = [run(_jobs(3, "greedy", games), workers=workers)]
-    for label, options in _alternatives():
+    for label, options in _alternatives(
+        RulesOptions(),
+        field_rule,
+        switches=("ship_without_buying", "reshuffle_display"),
+        skip=("alchemist", "beggar"),  # readings of character abilities
+    ):
         labels.append(label)
         batches.append(run(_jobs(3, "greedy", games, options), workers=workers))
     comparison = compare_results(labels, batches)
@@ -254,8 +289,8 @@ def readings(workers: int, games: int = 300) -> Path:
         "p-value near 0.05 may be chance; look for large, consistent changes.\n\n"
     )
 
-    def played(results: Sequence[GameResult]) -> list[object]:
-        return [(r.points, r.winners, r.decisions, r.bought) for r in results]
+    def played(results: Sequence[SharedResult]) -> list[object]:
+        return [(r.points, r.winners, r.decisions, r.extra["bought"]) for r in results]
 
     same = [
         variant.label
@@ -365,15 +400,507 @@ def _plot_buildings(bought: dict[str, int], by_winner: dict[str, int], games: in
     plt.close("all")
 
 
+# --------------------------------------------------------------------------- Machi Koro
+
+#: Where Machi Koro's study pages and plots go.
+MK_OUT = OUT.parent / "machikoro" / "studies"
+#: Games per batch of Machi Koro's seat study, by bot, and the player counts each plays
+#: (the search bot is slow: 2 players only).
+MK_SEAT_GAMES = {"greedy": 300, "random": 300, "ismcts": 30}
+MK_SEAT_PLAYERS = {"greedy": (2, 3, 4, 5), "random": (2, 3, 4, 5), "ismcts": (2,)}
+#: The search bot's playouts in Machi Koro's seat study.
+MK_PLAYOUTS = 50
+#: Games per reading of Machi Koro's readings study, and its players.
+MK_READING_GAMES = 150
+MK_READING_PLAYERS = 3
+#: Numbers in words, for the pages.
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+#: The share of games by which a card's build rate must move under some reading to be
+#: listed in a comparison's table of cards built.
+MK_BUILT_SHIFT = 0.03
+
+
+def _mk_jobs(
+    players: int, bot: str, games: int, options: Any = None, playouts: int = MK_PLAYOUTS
+) -> list[shared.Job]:
+    """Machi Koro games with the same bot in every seat, seeds 0 to ``games`` - 1."""
+    return [
+        shared.Job("machikoro", seed=s, bots=(bot,) * players, options=options, playouts=playouts)
+        for s in range(games)
+    ]
+
+
+def _mk_built(result: SharedResult) -> tuple[tuple[str, ...], ...]:
+    """What each seat built, by name, in order (MK-LAB-2)."""
+    built: tuple[tuple[str, ...], ...] = result.extra["built"]
+    return built
+
+
+def mk_seats(workers: int) -> Path:
+    """Machi Koro: win rate by seat for 2 to 5 players, greedy, random and ISMCTS bots."""
+    columns = max(MK_SEAT_PLAYERS["greedy"])
+    lines = [
+        "# Study: the seat advantage",
+        "",
+        "Generated by `make study-seats GAME=machikoro` (`python scripts/studies.py --game "
+        "machikoro seats`, about 4½ minutes on 2 cores shared with other work): games with "
+        "the default readings (the Harbor expansion, its market, the box's major copies; 5 "
+        "players need the expansion), "
+        "every seat played by the same kind of bot, seeds 0 to N-1; the same games as "
+        "`machikoro simulate --games N --players P --bot BOT` (with `--playouts "
+        f"{MK_PLAYOUTS}` for ISMCTS). Win rates with 95% Wilson intervals. A game still "
+        f"running after {shared.lab_game('machikoro').max_decisions:,} decisions would be "
+        "stopped and counted as won by nobody (*Unfinished*).",
+        "",
+        "| Bot | Players | Games | Unfinished | "
+        + " | ".join(f"Seat {s}" for s in range(1, columns + 1))
+        + " |",
+        "|---|---:|---:|---:|" + "---:|" * columns,
+    ]
+    counts = sorted({p for ps in MK_SEAT_PLAYERS.values() for p in ps})
+    figure, axes = plt.subplots(1, len(counts), figsize=(13, 3.5), sharey=True)
+    found: dict[tuple[str, int], list[SharedResult]] = {}
+    rates_of: dict[tuple[str, int], list[Interval]] = {}
+    for column, players in enumerate(counts):
+        bots = [b for b in MK_SEAT_GAMES if players in MK_SEAT_PLAYERS[b]]
+        width = 0.8 / len(bots)
+        for k, bot in enumerate(bots):
+            results = shared.run(_mk_jobs(players, bot, MK_SEAT_GAMES[bot]), workers=workers)
+            line, rates = _seat_row(bot, players, results, columns)
+            lines.append(line)
+            _seat_bars(axes[column], rates, k, width, bot)
+            found[bot, players], rates_of[bot, players] = results, rates
+        axes[column].axhline(1 / players, color="grey", linestyle=":", linewidth=1)
+        axes[column].set_title(f"{players} players")
+        axes[column].set_xticks([s + width * (len(bots) - 1) / 2 for s in range(players)])
+        axes[column].set_xticklabels([str(s + 1) for s in range(players)])
+        axes[column].set_xlabel("seat")
+    axes[0].set_ylabel("win rate (95% interval)")
+    axes[0].legend()
+    figure.savefig(MK_OUT / "seats-win-rates.png", dpi=100, bbox_inches="tight")
+    plt.close("all")
+    lines += [
+        "",
+        "![Win rate by seat; the dotted line is an even share](seats-win-rates.png)",
+        "",
+        "## What the table shows",
+        "",
+    ]
+    lines += _mk_seat_reasons(found, rates_of)
+    path = MK_OUT / "seats.md"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _mk_seat_reasons(
+    found: dict[tuple[str, int], list[SharedResult]],
+    rates_of: dict[tuple[str, int], list[Interval]],
+) -> list[str]:
+    """The seat page's explanation: who starts, why it pays, with the numbers behind it."""
+    counts = MK_SEAT_PLAYERS["greedy"]
+
+    def first(bot: str, players: int) -> Interval:
+        return rates_of[bot, players][0]
+
+    def rate(r: Interval) -> str:
+        return f"{r.estimate:.0%} ({r.low:.0%}-{r.high:.0%})"
+
+    above = [p for p in counts if first("greedy", p).low > 1 / p]
+    best = [
+        p
+        for p in counts
+        if max(r.estimate for r in rates_of["greedy", p]) == first("greedy", p).estimate
+    ]
+    last = [
+        p
+        for p in counts
+        if min(r.estimate for r in rates_of["greedy", p]) == rates_of["greedy", p][-1].estimate
+    ]
+    random_above = [p for p in counts if first("random", p).low > 1 / p]
+    smaller = [p for p in counts if first("random", p).estimate < first("greedy", p).estimate]
+    within = all(
+        first("greedy", p).low <= first("random", p).estimate <= first("greedy", p).high
+        for p in counts
+    )
+    lines = [
+        "Seat 1 (Player 1) takes the first turn and play goes clockwise "
+        "({ref}`MK-SETUP-3 <rule-mk-setup-3>`); every player starts with the same city "
+        "and coins ({ref}`MK-SETUP-1 <rule-mk-setup-1>`), and the first player to complete "
+        "all their landmarks wins at once, in that turn ({ref}`MK-WIN-1 <rule-mk-win-1>`): "
+        "the round is not finished. So when two players would complete their landmarks in "
+        "the same round, the one who sits earlier wins, and seat 1 is never the later one; "
+        "nothing in the rules makes up for it.",
+        "",
+        "With greedy bots in every seat, seat 1 wins "
+        + ", ".join(f"{rate(first('greedy', p))} with {p} players" for p in counts)
+        + " (an even share is "
+        + ", ".join(f"{1 / p:.0%}" for p in counts)
+        + "). Its interval lies above an even share with "
+        + (_counts(above) if above else "no number of players")
+        + "; it is the seat that wins most with "
+        + (_counts(best) if best else "no number of players")
+        + ", and the last seat wins least with "
+        + (_counts(last) if last else "no number of players")
+        + ".",
+        "",
+        "The random bots, which build at random and often nothing, are the control: seat 1 "
+        "wins "
+        + ", ".join(f"{rate(first('random', p))} with {p} players" for p in counts)
+        + ", above an even share with "
+        + (_counts(random_above) if random_above else "no number of players")
+        + ", and less than with greedy bots with "
+        + (_counts(smaller) if smaller else "no number of players")
+        + (
+            " (every one within the greedy bots' interval: the two are not told apart)"
+            if within
+            else ""
+        )
+        + ". How much moving earlier in the round is worth depends on how often two players "
+        "finish in the same round, so on how widely the length of a game varies: random "
+        "bots take about twice as many turns and vary more, in rounds, than greedy bots, "
+        "which play alike. Turns per player, extra turns included (mean and standard "
+        "deviation):",
+        "",
+        "| Bot | " + " | ".join(f"{p} players" for p in counts) + " |",
+        "|---|" + "---:|" * len(counts),
+    ]
+    for bot in ("greedy", "random"):
+        cells = []
+        for p in counts:
+            rounds = [r.turns / p for r in found[bot, p]]
+            mean = sum(rounds) / len(rounds)
+            spread = (sum((x - mean) ** 2 for x in rounds) / (len(rounds) - 1)) ** 0.5
+            cells.append(f"{mean:.1f} ± {spread:.1f}")
+        lines.append(f"| {bot} | " + " | ".join(cells) + " |")
+    ismcts = rates_of.get(("ismcts", 2))
+    if ismcts is not None:
+        lines += [
+            "",
+            f"The search bot (ISMCTS, {MK_PLAYOUTS} playouts per decision) in "
+            f"{MK_SEAT_GAMES['ismcts']} two-player games, too few for more than a check, "
+            f"gives seat 1 {rate(ismcts[0])}.",
+        ]
+    return lines
+
+
+def _counts(players: Sequence[int]) -> str:
+    """``2, 3 and 4 players``."""
+    names = [str(p) for p in players]
+    text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{text} players"
+
+
+def _mk_outcome(result: SharedResult) -> object:
+    """What a game gave but its number of decisions: builds, landmarks, points, winners, turns."""
+    return (result.points, result.winners, result.turns, result.finished, result.extra)
+
+
+def _mk_section(
+    heading: str,
+    intro: str,
+    labels: Sequence[str],
+    batches: Sequence[Sequence[SharedResult]],
+    stem: str,
+) -> str:
+    """One comparison of the readings page: the lab's report under ``heading``, with plots.
+
+    The table of cards built keeps the cards whose share of games moved by at least
+    :data:`MK_BUILT_SHIFT` under some reading.
+    """
+    comparison = shared.compare_results(labels, batches, game="machikoro")
+    plots = write_plots(comparison, MK_OUT / f"{stem}.md")
+    base = comparison.variants[0].purchase_rates
+    moved = {
+        name
+        for v in comparison.variants[1:]
+        for name in set(base) | set(v.purchase_rates)
+        if abs(v.purchase_rates.get(name, 0.0) - base.get(name, 0.0)) >= MK_BUILT_SHIFT
+    }
+    trimmed = attrs.evolve(
+        comparison,
+        variants=tuple(
+            attrs.evolve(
+                v, purchase_rates={n: r for n, r in v.purchase_rates.items() if n in moved}
+            )
+            for v in comparison.variants
+        ),
+        purchases=comparison.purchases if moved else None,
+    )
+    text = markdown(trimmed, plots).replace("# Comparison of rule readings\n\n", "", 1)
+    text = text.replace(
+        "Share of games in which each card was built:",
+        "Share of games in which each card was built, for the cards whose share moved by "
+        f"{MK_BUILT_SHIFT:.0%} of the games or more:",
+        1,
+    )
+    if not moved:
+        intro += (
+            f" No card's share of games in which it was built moved by {MK_BUILT_SHIFT:.0%} "
+            "of the games or more."
+        )
+    return f"## {heading}\n\n{intro}\n\n{text}"
+
+
+def _mk_supply() -> list[str]:
+    """The supply's copies of the majors under each major-copies reading, by players."""
+    from machikoro.options import MajorCopies
+    from machikoro.options import RulesOptions as MKOptions
+    from machikoro.tables import tables_for
+
+    counts = range(2, 6)
+    lines = [
+        "| Reading | Majors | " + " | ".join(f"{p} players" for p in counts) + " |",
+        "|---|---|" + "---:|" * len(counts),
+    ]
+    for reading in MajorCopies:
+        label = f"`{reading.value}`" + (" (default)" if reading is MajorCopies.BOX else "")
+        tables = [tables_for(MKOptions(major_copies=reading), p) for p in counts]
+        cards = tables[0].cards
+        for edition in dict.fromkeys(cards.establishment(n).edition for n in tables[0].majors):
+            majors = [n for n in tables[0].majors if cards.establishment(n).edition is edition]
+            cells = ["/".join(map(str, sorted({t.box[n] for n in majors}))) for t in tables]
+            names = ", ".join(cards.establishment(n).name for n in majors)
+            lines.append(f"| {label} | {names} | " + " | ".join(cells) + " |")
+            label = ""
+    return lines
+
+
+def mk_readings(workers: int) -> Path:
+    """Machi Koro: each reading against the default, greedy players, paired by seed."""
+    from machikoro.options import RulesOptions as MKOptions
+    from machikoro.options import field_rule as mk_rule
+
+    players, games = MK_READING_PLAYERS, MK_READING_GAMES
+    default = shared.run(_mk_jobs(players, "greedy", games), workers=workers)
+    alternatives = _alternatives(MKOptions(), mk_rule, switches=("expansion",))
+    batches = {
+        label: shared.run(_mk_jobs(players, "greedy", games, options), workers=workers)
+        for label, options in alternatives
+    }
+    options_of = dict(alternatives)
+    same = [
+        label
+        for label, batch in batches.items()
+        if [_mk_outcome(r) for r in batch] == [_mk_outcome(r) for r in default]
+    ]
+    changed = [label for label in batches if label not in same]
+    sushi = [label for label in changed if label.startswith("sushi-bar-cost=")]
+    majors = [label for label in changed if label.startswith("major-copies=")]
+    others = [label for label in changed if label not in sushi and label not in majors]
+    command = f"`machikoro compare --games {games} --players {players} --bot greedy --variant ...`"
+    lines = [
+        "# Study: what each reading changes",
+        "",
+        "Generated by `make study-readings GAME=machikoro` (`python scripts/studies.py "
+        "--game machikoro readings`, about 5 minutes on 2 cores shared with other work). "
+        "Every field of "
+        "`machikoro.RulesOptions` is tried: each other value of each reading, the base game "
+        f"(`expansion=off`) and the base market, one change at a time, in {games} "
+        f"{_WORDS[players]}-player games between greedy bots, seeds 0 to {games - 1}, the same "
+        "seeds as the default readings; each comparison is the same as "
+        f"{command} with its variants. A reading that played every game exactly as the "
+        "default did (the same builds, landmarks, winner and turns) is listed at the end "
+        "with the evidence, not compared. Each comparison pairs the games by seed: the "
+        "change of each seat's win rate with McNemar's exact test, and the mean change of "
+        "points (landmarks completed) and of the length (decisions) with 95% intervals. "
+        "With this many comparisons, a p-value near 0.05 may be chance; look for large, "
+        "consistent changes.",
+        "",
+        "Changed the games: " + "; ".join(changed) + ".",
+        "",
+        "Changed no game: " + ("; ".join(same) if same else "none") + ".",
+        "",
+    ]
+    sections = []
+    if sushi:
+        sections.append(
+            _mk_section(
+                "The Sushi Bar at 4 coins against 2 (MK-INT-1)",
+                "The sources disagree on the Sushi Bar's cost ({ref}`MK-INT-1 "
+                "<rule-mk-int-1>`); the default is 4 coins. "
+                + _mk_built_line(default, batches[sushi[0]], "Sushi Bar", games),
+                ["default", *sushi],
+                [default, *(batches[label] for label in sushi)],
+                "readings-sushi-bar",
+            )
+        )
+    if majors:
+        two = shared.run(_mk_jobs(2, "greedy", games), workers=workers)
+        two_batches = [
+            shared.run(_mk_jobs(2, "greedy", games, options_of[label]), workers=workers)
+            for label in majors
+        ]
+        sections.append(
+            _mk_section(
+                "The box's major copies against one per player (MK-INT-10)",
+                "How many copies of each major establishment the supply holds "
+                "({ref}`MK-INT-10 <rule-mk-int-10>`, {ref}`MK-INT-12 <rule-mk-int-12>`): the "
+                "default is the physical cards, `per-player` one copy per player, "
+                "`four-or-five` 4 of every major (5 with 5 players). A player may own one "
+                "copy of each major ({ref}`MK-BUILD-2 <rule-mk-build-2>`), so beyond "
+                "running out the copies matter through the Harbor market: they are in its "
+                "deck, and a major drawn takes one of its ten places "
+                "({ref}`MKH-MARKET-1 <rule-mkh-market-1>`). The supply under each reading "
+                "(copies of each major; the readings agree at 5 players, so they change no "
+                "5-player game):\n\n" + "\n".join(_mk_supply()) + f"\n\nWith {players} players:",
+                ["default", *majors],
+                [default, *(batches[label] for label in majors)],
+                "readings-majors",
+            )
+        )
+        sections.append(
+            _mk_section(
+                "The major copies with 2 players",
+                "With 2 players one copy per player leaves 2 of each major, half the box's. "
+                f"The same comparison in {games} two-player games (seeds 0 to {games - 1}):",
+                ["default", *majors],
+                [two, *two_batches],
+                "readings-majors-2p",
+            )
+        )
+    if others:
+        sections.append(
+            _mk_section(
+                "The other readings",
+                "Every other field whose value changed some games, against the default. "
+                "`expansion=off` is the base game (4 landmarks, the base cards and the base "
+                "market), not a reading; it is here to show the scale of the readings' "
+                "effects.",
+                ["default", *others],
+                [default, *(batches[label] for label in others)],
+                "readings",
+            )
+        )
+    lines += sections
+    lines += _mk_unchanged(same, default, batches, options_of, workers)
+    path = MK_OUT / "readings.md"
+    path.write_text("\n".join(lines).rstrip("\n") + "\n", encoding="utf-8")
+    return path
+
+
+def _mk_built_line(
+    default: Sequence[SharedResult], variant: Sequence[SharedResult], card: str, games: int
+) -> str:
+    """How often ``card`` was built, by anyone, under the default and under ``variant``."""
+
+    def share(results: Sequence[SharedResult]) -> float:
+        return sum(any(card in seat for seat in _mk_built(r)) for r in results) / games
+
+    return (
+        f"A {card} was built in {share(default):.0%} of the games at the default cost and in "
+        f"{share(variant):.0%} at the other."
+    )
+
+
+def _mk_unchanged(
+    same: Sequence[str],
+    default: Sequence[SharedResult],
+    batches: dict[str, list[SharedResult]],
+    options_of: dict[str, Any],
+    workers: int,
+) -> list[str]:
+    """The readings that changed no game, each with its evidence."""
+    if not same:
+        return []
+    players, games = MK_READING_PLAYERS, MK_READING_GAMES
+    lines = [
+        "## Readings that changed no game",
+        "",
+        f"Each of these played all {games} games exactly as the default readings did: the "
+        "same builds in the same order, the same landmarks, winner and turns. The "
+        "random bot, which chooses among the legal moves at random, shows whether the "
+        f"reading can matter at all: on the same {games} seeds with {players} random "
+        "players, the number of games it changed (builds, landmarks, winner or turns; a "
+        "reading that adds a decision changes the random bot's later choices too):",
+        "",
+    ]
+    random_default = shared.run(_mk_jobs(players, "random", games), workers=workers)
+    for label in same:
+        random_batch = shared.run(
+            _mk_jobs(players, "random", games, options_of[label]), workers=workers
+        )
+        moved = sum(
+            _mk_outcome(a) != _mk_outcome(b)
+            for a, b in zip(random_default, random_batch, strict=True)
+        )
+        counted = sum(
+            a.decisions != b.decisions for a, b in zip(default, batches[label], strict=True)
+        )
+        why = _mk_why(label, default, counted)
+        lines.append(f"- **{label}**: {moved} of {games} random games changed. {why}".rstrip())
+    return lines
+
+
+def _mk_why(label: str, default: Sequence[SharedResult], counted: int) -> str:
+    """Why the greedy games did not change under the reading ``label``, with its numbers."""
+    games = len(default)
+
+    def built(card: str) -> int:
+        return sum(any(card in seat for seat in _mk_built(r)) for r in default)
+
+    if label.startswith("market=harbor"):
+        return (
+            "With the expansion (the default) the edition's market is the Harbor market "
+            "already ({ref}`MKH-MARKET-1 <rule-mkh-market-1>`): this value is the default "
+            "itself, and differs only in the base game."
+        )
+    if label.startswith("reroll-dice="):
+        return (
+            f"A Radio Tower was built in {built('Radio Tower')} of the {games} greedy games, "
+            "but the greedy bot chooses the number of dice by the expected income of its "
+            "establishments, which a roll does not change ({ref}`MK-BOT-2 <rule-mk-bot-2>`), "
+            "so its re-roll uses the dice of the roll it replaces under either reading."
+        )
+    if label.startswith("tuna-roll="):
+        early = sum(
+            1
+            for r in default
+            for seat in _mk_built(r)
+            if "Tuna Boat" in seat
+            and ("Harbor" not in seat or seat.index("Tuna Boat") < seat.index("Harbor"))
+        )
+        text = (
+            f"A Tuna Boat was built in {built('Tuna Boat')} of the {games} greedy games, "
+            f"{early} times by a player without a Harbor"
+        )
+        if early:
+            return text + "."
+        return (
+            text + ": whenever a Tuna Boat activated, its owner had a Harbor, and the roll "
+            "was made under either reading."
+        )
+    if label.startswith("business-center="):
+        return (
+            f"A Business Center was built in {built('Business Center')} of the {games} "
+            "greedy games: without one, the trade never comes up."
+        )
+    if label.startswith("purple-order="):
+        return (
+            "The greedy bot resolves the majors in the order listed first, the card order "
+            "({ref}`MK-BOT-2 <rule-mk-bot-2>`), which is the fixed order: the games were the "
+            f"same move for move; in {counted} of them the order was a decision, counted in "
+            "the game's length."
+        )
+    return ""
+
+
 def main() -> None:
-    """Run one study and say where its page is."""
+    """Run one study of one game and say where its page is."""
+    studies: dict[str, dict[str, Callable[[int], Path]]] = {
+        "harbour": {"seats": seats, "readings": readings, "buildings": buildings},
+        "machikoro": {"seats": mk_seats, "readings": mk_readings},
+    }
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=tuple(studies), default="harbour", help="harbour")
     parser.add_argument("study", choices=("seats", "readings", "buildings"))
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
     args = parser.parse_args()
-    OUT.mkdir(parents=True, exist_ok=True)
+    study = studies[args.game].get(args.study)
+    if study is None:
+        parser.error(f"{args.game} has no {args.study} study: {', '.join(studies[args.game])}")
+    (OUT if args.game == "harbour" else MK_OUT).mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    path = {"seats": seats, "readings": readings, "buildings": buildings}[args.study](args.workers)
+    path = study(args.workers)
     print(f"{path} written in {time.perf_counter() - start:.0f} s")
 
 
