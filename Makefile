@@ -78,7 +78,7 @@ dist: $(STAMP)
 
 test: lint typecheck pytest docs dist
 
-# pyperf, python-chess in the same run, playouts and state memory (the bench extra).
+# Interleaved rounds from fresh seeds, python-chess in the same rounds, every target of issue 22 (the bench extra).
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) scripts/bench.py

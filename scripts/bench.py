@@ -1,65 +1,102 @@
-"""The performance benchmark of ``make bench`` (pyperf, with python-chess in the same run).
+"""The performance benchmark of ``make bench``: interleaved rounds, fresh seeds, every target.
 
-Random play: a benchmark value is the CPU time of a fixed batch of seeded random games
-(``legal_moves`` and a random legal move applied per decision), turned into decisions and
-games per second. python-chess plays the same way in the same run (a ply = list the legal
-moves, push a random one; until the game is over or 300 plies), so the ratio is measured
-on the same machine at the same time. Machi Koro plays the same way, its chance nodes
+A run is ``--rounds`` rounds (30; ``--fast``: 5) after one warm-up round. Each round times
+every benchmark once, in turn (so that a slow moment of a shared machine falls on every
+benchmark alike), in CPU time (``time.process_time``). Each timed value plays its batch from
+a seed base drawn fresh for that value (``secrets``): a fixed set of seeds would let a cache
+keyed on states or seeds inflate the figure. The seeds change which games are played, never
+what is measured: the players, options and batch sizes are fixed.
+
+Random play: a value is the CPU time of a batch of 20 random games (``legal_moves`` and a
+random legal move applied per decision), turned into decisions and games per second.
+python-chess plays the same way in the same rounds (a ply = list the legal moves, push a
+random one; until the game is over or 300 plies), so the ratio is measured on the same
+machine at the same time, round by round. Machi Koro plays the same way, its chance nodes
 (dice, the Tuna Boat's roll, market draws) drawn with their probabilities
-(``machikoro.chance.sample``); its figures count every move applied (a ply, chance
-outcomes included, as OpenSpiel's random simulations count actions) and, separately, the
-players' decisions. Also: 1,000 random playouts from a 2-player state
-after 40 decisions, and the memory of states (a 10,000-state tree, ``pickle`` of a state,
-``hash`` of a new state).
+(``machikoro.chance.sample``); its figures count every move applied (a ply, chance outcomes
+included, as OpenSpiel's random simulations count actions) and, separately, the players'
+decisions. Also timed in each round: 100 random playouts from a 2-player state after 40
+decisions (reported as the time of 1,000), and one decision of Harbour's ISMCTS bot at 1,000
+playouts from that state. Once per run: ``import harbour`` in a fresh interpreter (CPU time
+of the import alone, several runs), a 10,000-state tree's memory, a state's pickle size and
+the time to hash a new state.
 
-Usage: ``python scripts/bench.py [pyperf options]`` (for example ``--fast`` or
-``-o results.json``); ``make bench`` runs it. Needs the ``bench`` extra (pyperf, chess).
+The summary gives each figure as the median of the rounds with its interquartile range
+(ratios are taken within each round), then every target of issue 22 with met or not met;
+the targets of the compiled build apply when ``harbour.engine`` is compiled (``.so``).
+
+Usage: ``python scripts/bench.py [--fast] [--rounds N]``; ``make bench`` runs it, ``make
+bench-compiled`` runs it in ``.venv-compiled``. Needs python-chess (the ``bench`` extra).
 """
 
 from __future__ import annotations
 
+import argparse
 import pickle
 import random
+import secrets
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
-from typing import Any
-
-import chess
-import pyperf
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 import harbour
+import harbour.engine
 import machikoro
 from harbour import GameState
 from harbour.rng import SplitMix64
+from harbour.search import ISMCTSBot
 from machikoro.chance import sample
 
 GAMES = 20
 PLAYOUTS = 100
+ISMCTS_PLAYOUTS = 1_000
+ROUNDS = 30
+FAST_ROUNDS = 5
+WARMUP_ROUNDS = 1
+IMPORT_RUNS = 7
+FAST_IMPORT_RUNS = 3
 VARIANTS = harbour.RulesOptions(characters=True, bonus_cards=True, inland_traders=True)
 
+#: What a benchmark counts in one value: ``decisions``, ``games``, ``moves``, ``plies``...
+Counts = Mapping[str, int]
+#: A benchmark: plays its batch from the given seed base and returns what it counted.
+Case = Callable[[int], Counts]
 
-def harbour_batch(players: int, checked: bool, options: harbour.RulesOptions | None) -> int:
-    """Play the batch once; return its decisions."""
+
+def fresh_base() -> int:
+    """A seed base drawn from the operating system for one value (games use base + i)."""
+    return secrets.randbits(63)
+
+
+# --------------------------------------------------------------------------- the batches
+
+
+def harbour_batch(
+    players: int, checked: bool, options: harbour.RulesOptions | None, base: int
+) -> Counts:
+    """Play Harbour's batch of ``GAMES`` random games from ``base``; count its decisions."""
     apply = harbour.apply_move if checked else harbour.apply_move_unchecked
     decisions = 0
-    for seed in range(GAMES):
+    for seed in range(base, base + GAMES):
         rng = SplitMix64(seed ^ 0x5EED)
         state = harbour.new_game(players, seed=seed, options=options)
         while not state.is_over:
             state = apply(state, rng.choice(harbour.legal_moves(state)))
             decisions += 1
-    return decisions
+    return {"decisions": decisions, "games": GAMES}
 
 
-def machikoro_batch(players: int, checked: bool) -> tuple[int, int]:
-    """Play Machi Koro's batch once; return its moves (chance included) and decisions."""
+def machikoro_batch(players: int, checked: bool, base: int) -> Counts:
+    """Play Machi Koro's batch from ``base``; count its moves (chance included) and decisions."""
     apply = machikoro.apply_move if checked else machikoro.apply_move_unchecked
     chance = machikoro.CHANCE
     moves = decisions = 0
-    for seed in range(GAMES):
+    for seed in range(base, base + GAMES):
         rng = SplitMix64(seed ^ 0x5EED)
         state = machikoro.new_game(players, seed=seed)
         while not machikoro.is_over(state):
@@ -70,13 +107,15 @@ def machikoro_batch(players: int, checked: bool) -> tuple[int, int]:
                 decisions += 1
             state = apply(state, move)
             moves += 1
-    return moves, decisions
+    return {"moves": moves, "decisions": decisions, "games": GAMES}
 
 
-def chess_batch() -> int:
-    """python-chess random play, the same batch size; return its plies."""
+def chess_batch(base: int) -> Counts:
+    """python-chess random play, the same batch size, seeded from ``base``; count its plies."""
+    import chess  # the bench extra; imported here so that the summary's tests need it not
+
     plies = 0
-    for seed in range(GAMES):
+    for seed in range(base, base + GAMES):
         rng = random.Random(seed)
         board = chess.Board()
         for _ in range(300):
@@ -84,10 +123,11 @@ def chess_batch() -> int:
                 break
             board.push(rng.choice(list(board.legal_moves)))
             plies += 1
-    return plies
+    return {"plies": plies, "games": GAMES}
 
 
 def mid_game() -> GameState:
+    """The 2-player state after 40 random decisions that playouts and ISMCTS start from."""
     state = harbour.new_game(2, seed=2014)
     rng = SplitMix64(40)
     for _ in range(40):
@@ -98,40 +138,99 @@ def mid_game() -> GameState:
 MID = mid_game()
 
 
-def playouts() -> int:
-    """``PLAYOUTS`` random playouts from :data:`MID` to the end; return the decisions."""
+def playouts(base: int) -> Counts:
+    """``PLAYOUTS`` random playouts from :data:`MID` to the end, seeded from ``base``."""
     decisions = 0
-    for seed in range(PLAYOUTS):
+    for seed in range(base, base + PLAYOUTS):
         rng = SplitMix64(seed)
         state = MID
         while not state.is_over:
             state = harbour.apply_move_unchecked(state, rng.choice(harbour.legal_moves(state)))
             decisions += 1
-    return decisions
+    return {"decisions": decisions, "playouts": PLAYOUTS}
 
 
-def timed(batch: Callable[[], int]) -> Callable[[int], float]:
-    def run(loops: int) -> float:
-        start = time.process_time()
-        for _ in range(loops):
-            batch()
-        return time.process_time() - start
-
-    return run
+def ismcts_decision(base: int) -> Counts:
+    """One decision of a new ISMCTS bot (seed ``base``) at 1,000 playouts from :data:`MID`."""
+    bot = ISMCTSBot(playouts=ISMCTS_PLAYOUTS, seed=base)
+    bot.choose(harbour.observe(MID, harbour.current_player(MID)))
+    return {"decisions": 1}
 
 
-CASES: dict[str, Callable[[], int]] = {
-    "harbour 2p unchecked": lambda: harbour_batch(2, False, None),
-    "harbour 2p checked": lambda: harbour_batch(2, True, None),
-    "harbour 3p unchecked": lambda: harbour_batch(3, False, None),
-    "harbour 4p unchecked": lambda: harbour_batch(4, False, None),
-    "harbour 3p variants unchecked": lambda: harbour_batch(3, False, VARIANTS),
-    "machikoro 2p unchecked": lambda: machikoro_batch(2, False)[0],
-    "machikoro 2p checked": lambda: machikoro_batch(2, True)[0],
-    "machikoro 4p unchecked": lambda: machikoro_batch(4, False)[0],
+CASES: dict[str, Case] = {
+    "harbour 2p unchecked": lambda base: harbour_batch(2, False, None, base),
+    "harbour 2p checked": lambda base: harbour_batch(2, True, None, base),
+    "harbour 3p unchecked": lambda base: harbour_batch(3, False, None, base),
+    "harbour 4p unchecked": lambda base: harbour_batch(4, False, None, base),
+    "harbour 3p variants unchecked": lambda base: harbour_batch(3, False, VARIANTS, base),
+    "machikoro 2p unchecked": lambda base: machikoro_batch(2, False, base),
+    "machikoro 2p checked": lambda base: machikoro_batch(2, True, base),
+    "machikoro 4p unchecked": lambda base: machikoro_batch(4, False, base),
     "python-chess random play": chess_batch,
     "harbour playouts from mid-game": playouts,
+    "harbour ISMCTS decision": ismcts_decision,
 }
+
+
+# --------------------------------------------------------------------------- the rounds
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One timed value: its CPU seconds, what it counted and the seed base it played from."""
+
+    seconds: float
+    counts: Counts
+    base: int
+
+    def rate(self, what: str) -> float:
+        """``what`` (``decisions``, ``games``...) per second of this value."""
+        return self.counts[what] / self.seconds
+
+
+def measure(
+    cases: Mapping[str, Case],
+    rounds: int,
+    warmup: int = WARMUP_ROUNDS,
+    *,
+    clock: Callable[[], float] = time.process_time,
+    draw: Callable[[], int] = fresh_base,
+) -> dict[str, list[Sample]]:
+    """Run ``warmup`` untimed rounds then ``rounds`` rounds, each timing every case once in turn.
+
+    Every value (warm-up included) plays from a seed base of its own, from ``draw``.
+    """
+    samples: dict[str, list[Sample]] = {name: [] for name in cases}
+    for index in range(warmup + rounds):
+        for name, case in cases.items():
+            base = draw()
+            start = clock()
+            counts = case(base)
+            seconds = clock() - start
+            if index >= warmup:
+                samples[name].append(Sample(seconds, counts, base))
+    return samples
+
+
+IMPORT_CODE = (
+    "import time\nstart = time.process_time()\nimport harbour\nprint(time.process_time() - start)"
+)
+
+
+def import_milliseconds(runs: int) -> list[float]:
+    """CPU milliseconds of ``import harbour`` in ``runs`` fresh interpreters."""
+    found = []
+    with tempfile.TemporaryDirectory() as place:
+        for _ in range(runs):
+            done = subprocess.run(
+                [sys.executable, "-c", IMPORT_CODE],
+                cwd=place,
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            found.append(float(done.stdout.strip()) * 1_000)
+    return found
 
 
 def memory() -> dict[str, float]:
@@ -169,56 +268,188 @@ def memory() -> dict[str, float]:
     }
 
 
-def main() -> None:
-    runner = pyperf.Runner(processes=4, values=3, warmups=1)
-    counts = {name: batch() for name, batch in CASES.items()}
-    results: dict[str, Any] = {}
-    for name, batch in CASES.items():
-        results[name] = runner.bench_time_func(name, timed(batch))
-    if runner.args.worker:
-        return
-    rates: dict[str, tuple[float, float]] = {}
-    print("\nSummary (CPU time, one core; mean ± standard deviation of the values)")
-    for name, bench in results.items():
-        if bench is None:
+# --------------------------------------------------------------------------- the summary
+
+CHESS = "python-chess random play"
+
+
+def figures(
+    samples: Mapping[str, Sequence[Sample]],
+    imports: Sequence[float],
+    found: Mapping[str, float],
+) -> dict[str, list[float]]:
+    """Every reported figure, one value per round (ratios within a round), by figure name."""
+
+    def rates(name: str, what: str) -> list[float]:
+        return [value.rate(what) for value in samples[name]]
+
+    def ratio(top: Sequence[float], bottom: Sequence[float]) -> list[float]:
+        return [a / b for a, b in zip(top, bottom, strict=True)]
+
+    chess_plies = rates(CHESS, "plies")
+    result: dict[str, list[float]] = {}
+    for name in samples:
+        if name.startswith("harbour") and name.endswith("checked"):
+            result[f"{name} decisions/s"] = rates(name, "decisions")
+            result[f"{name} games/s"] = rates(name, "games")
+        elif name.startswith("machikoro"):
+            result[f"{name} moves/s"] = rates(name, "moves")
+            result[f"{name} decisions/s"] = rates(name, "decisions")
+            result[f"{name} games/s"] = rates(name, "games")
+    result["python-chess plies/s"] = chess_plies
+    result["python-chess games/s"] = rates(CHESS, "games")
+    two = result["harbour 2p unchecked decisions/s"]
+    result["ratio harbour 2p / python-chess"] = ratio(two, chess_plies)
+    result["ratio checked / unchecked (harbour 2p)"] = ratio(
+        result["harbour 2p checked decisions/s"], two
+    )
+    mk = result["machikoro 2p unchecked moves/s"]
+    result["ratio machikoro 2p moves / python-chess plies"] = ratio(mk, chess_plies)
+    result["ratio machikoro 4p moves / python-chess plies"] = ratio(
+        result["machikoro 4p unchecked moves/s"], chess_plies
+    )
+    result["ratio machikoro 2p decisions / python-chess plies"] = ratio(
+        result["machikoro 2p unchecked decisions/s"], chess_plies
+    )
+    result["ratio machikoro checked / unchecked (2p)"] = ratio(
+        result["machikoro 2p checked moves/s"], mk
+    )
+    result["1,000 playouts from mid-game, s"] = [
+        value.seconds * 1_000 / value.counts["playouts"]
+        for value in samples["harbour playouts from mid-game"]
+    ]
+    result["ISMCTS decision at 1,000 playouts, s"] = [
+        value.seconds / value.counts["decisions"] for value in samples["harbour ISMCTS decision"]
+    ]
+    result["import harbour, CPU ms"] = list(imports)
+    result["10,000-state tree, MB"] = [found["tree_mb"]]
+    result["pickle of a mid-game state, bytes"] = [found["pickle_bytes"]]
+    result["hash of a new state, µs"] = [found["hash_us"]]
+    return result
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target of issue 22: the figure, at least or at most, its bound pure and compiled."""
+
+    figure: str
+    at_least: bool
+    pure: float | None
+    compiled: float | None
+
+
+TARGETS = (
+    Target("harbour 2p unchecked decisions/s", True, 150_000, 250_000),
+    Target("ratio harbour 2p / python-chess", True, 6, 10),
+    Target("harbour 2p unchecked games/s", True, 800, None),
+    Target("harbour 4p unchecked decisions/s", True, 120_000, None),
+    Target("ratio checked / unchecked (harbour 2p)", True, 0.8, 0.8),
+    Target("1,000 playouts from mid-game, s", False, 1.0, 0.5),
+    Target("ISMCTS decision at 1,000 playouts, s", False, None, 0.15),
+    Target("import harbour, CPU ms", False, 60, 60),
+    Target("pickle of a mid-game state, bytes", False, 1_000, 1_000),
+    Target("10,000-state tree, MB", False, 8, 8),
+)
+
+
+def number(figure: str, value: float) -> str:
+    """``value`` written as ``figure`` is written in the summary."""
+    if figure.endswith("/s"):
+        return f"{value:,.0f}"
+    if figure.endswith(", s"):
+        return f"{value:.3f}"
+    if figure.endswith(("bytes", "ms")):
+        return f"{value:,.0f}"
+    if figure.endswith("MB"):
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def spread(figure: str, values: Sequence[float]) -> tuple[float, str]:
+    """The median of ``values`` and its text: median [first quartile–third quartile]."""
+    median = statistics.median(values)
+    if len(values) == 1:
+        return median, number(figure, median)
+    low, _, high = statistics.quantiles(values, n=4, method="inclusive")
+    return median, f"{number(figure, median)} [{number(figure, low)}–{number(figure, high)}]"
+
+
+def is_met(target: Target, value: float, compiled: bool) -> bool | None:
+    """Whether ``value`` meets ``target`` in this build; ``None``: no target in this build."""
+    bound = target.compiled if compiled else target.pure
+    if bound is None:
+        return None
+    return value >= bound if target.at_least else value <= bound
+
+
+def summary(found: Mapping[str, Sequence[float]], compiled: bool, rounds: int) -> list[str]:
+    """The summary's lines: every figure, then every target of issue 22, met or not met."""
+    build = "compiled (mypyc)" if compiled else "pure Python"
+    lines = [
+        f"Summary: {build}, CPU time, one core; median [interquartile range] of "
+        f"{rounds} interleaved rounds, each value from fresh seeds; ratios within each round",
+    ]
+    targeted = {target.figure for target in TARGETS}
+    rows: dict[str, list[str]] = {}
+    for figure, values in found.items():
+        if figure in targeted:
             continue
-        per_second = [counts[name] / value for value in bench.get_values()]
-        rates[name] = (statistics.mean(per_second), statistics.stdev(per_second))
-        unit = "plies/s" if "chess" in name else "decisions/s"
-        if name.startswith("machikoro"):
-            unit = "moves/s"
-        mean, spread = rates[name]
-        line = f"  {name}: {mean:,.0f} ± {spread:,.0f} {unit}"
-        if name.startswith("machikoro"):
-            players, checked = int(name.split()[1][0]), "unchecked" not in name
-            share = machikoro_batch(players, checked)[1] / counts[name]
-            line += (
-                f" ({mean * share:,.0f} decisions/s), {GAMES * mean / counts[name]:,.0f} games/s"
+        text = spread(figure, values)[1]
+        if figure.endswith("/s"):
+            benchmark, unit = figure.rsplit(" ", 1)
+            rows.setdefault(benchmark, []).append(f"{text} {unit}")
+        else:
+            rows[figure] = [text]
+    lines.extend(f"  {row}: {', '.join(texts)}" for row, texts in rows.items())
+    lines.append(f"Targets of issue 22 ({build}):")
+    for target in TARGETS:
+        median, text = spread(target.figure, found[target.figure])
+        sign = "≥" if target.at_least else "≤"
+        met = is_met(target, median, compiled)
+        if met is None:
+            other, where = (target.pure, "pure") if compiled else (target.compiled, "compiled")
+            verdict = f"no target here ({sign} {number(target.figure, other or 0)} {where})"
+        else:
+            bound = target.compiled if compiled else target.pure
+            verdict = f"target {sign} {number(target.figure, bound or 0)}: " + (
+                "met" if met else "NOT MET"
             )
-        if name.startswith("harbour") and "playouts" not in name:
-            games = GAMES * mean / counts[name]
-            line += f", {games:,.0f} games/s"
-        if "playouts" in name:
-            seconds = statistics.mean(bench.get_values()) * 1_000 / PLAYOUTS
-            line += f"; 1,000 playouts in {seconds:.2f} s"
-        print(line)
-    chess_rate = rates["python-chess random play"][0]
-    unchecked = rates["harbour 2p unchecked"][0]
-    print(f"  ratio harbour 2p / python-chess: {unchecked / chess_rate:.2f}")
-    print(f"  ratio checked / unchecked (2p): {rates['harbour 2p checked'][0] / unchecked:.2f}")
-    mk = rates["machikoro 2p unchecked"][0]
-    print(f"  ratio machikoro 2p moves / python-chess plies: {mk / chess_rate:.2f}")
+        lines.append(f"  {target.figure}: {text}; {verdict}")
+    return lines
+
+
+def is_compiled() -> bool:
+    """Whether this interpreter runs the compiled build (``harbour.engine`` is an ``.so``)."""
+    return (harbour.engine.__file__ or "").endswith(".so")
+
+
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line: ``--fast`` (fewer rounds and import runs), ``--rounds N``."""
+    parser = argparse.ArgumentParser(description="Harbour's benchmark (make bench).")
+    parser.add_argument("--fast", action="store_true", help=f"{FAST_ROUNDS} rounds, not {ROUNDS}")
+    parser.add_argument("--rounds", type=int, default=None, help="the number of timed rounds")
+    options = parser.parse_args(argv)
+    if options.rounds is None:
+        options.rounds = FAST_ROUNDS if options.fast else ROUNDS
+    if options.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    options.imports = FAST_IMPORT_RUNS if options.fast else IMPORT_RUNS
+    return options
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the benchmark and print its summary."""
+    options = parse(argv)
+    compiled = is_compiled()
     print(
-        f"  ratio machikoro 4p moves / python-chess plies: {rates['machikoro 4p unchecked'][0] / chess_rate:.2f}"
+        f"{'compiled' if compiled else 'pure Python'}: {options.rounds} rounds of "
+        f"{len(CASES)} benchmarks after {WARMUP_ROUNDS} warm-up round",
+        flush=True,
     )
-    print(
-        f"  ratio machikoro checked / unchecked (2p): {rates['machikoro 2p checked'][0] / mk:.2f}"
-    )
-    found = memory()
-    print(f"  10,000-state tree: {found['tree_mb']:.1f} MB")
-    print(f"  pickle of a mid-game state: {found['pickle_bytes']:.0f} bytes")
-    print(f"  hash of a new state: {found['hash_us']:.2f} µs")
-    sys.stdout.flush()
+    samples = measure(CASES, options.rounds)
+    imports = import_milliseconds(options.imports)
+    found = figures(samples, imports, memory())
+    print("\n".join(summary(found, compiled, options.rounds)), flush=True)
 
 
 if __name__ == "__main__":
