@@ -3,9 +3,20 @@
 >>> import harbour
 >>> state = harbour.new_game(2, seed=1)
 >>> state = harbour.apply_move(state, harbour.legal_moves(state)[0])
+
+Only the engine (states, moves, rules, setup, scoring, options, errors) is imported with the
+package. The rest of its names (documents, records, notation, pictures, text views,
+observations, checks, positions, the action codes and the search bot) load on first use:
+``harbour.to_json`` or ``from harbour import to_json`` imports :mod:`harbour.serialization`
+then, so that ``import harbour`` stays cheap for programs that only play.
 """
 
-from harbour import actions, events, notation, records, svg
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Final
+
+from harbour import events
 from harbour.determinize import determinize
 from harbour.engine import (
     apply_move,
@@ -50,7 +61,6 @@ from harbour.moves import (
     TakeGoods,
     UseAbility,
 )
-from harbour.observation import Observation, PlayerView, observe
 from harbour.options import (
     AlchemistReading,
     BeggarTrigger,
@@ -65,16 +75,77 @@ from harbour.options import (
     UnpayableToll,
     WarehouseKeep,
 )
-from harbour.positions import position
 from harbour.rules.step import Refusal
 from harbour.scoring import Outcome, chance_outcomes, outcome, returns, victory_points
-from harbour.search import ISMCTSBot
-from harbour.serialization import from_json, to_json
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
-from harbour.validation import Violation, validate
 from harbour.version import __version__
-from harbour.view import render
+
+if TYPE_CHECKING:
+    from harbour import actions, notation, records, svg
+    from harbour.observation import Observation, PlayerView, observe
+    from harbour.positions import position
+    from harbour.search import ISMCTSBot
+    from harbour.serialization import from_json, to_json
+    from harbour.validation import Violation, validate
+    from harbour.view import render
+
+#: The public names loaded on first use, and the module each comes from. ``determinize``
+#: cannot be one: importing the submodule :mod:`harbour.determinize` sets the package's
+#: attribute of that name to the module, which would then hide the function.
+_LAZY: Final = {
+    "ISMCTSBot": "harbour.search",
+    "Observation": "harbour.observation",
+    "PlayerView": "harbour.observation",
+    "Violation": "harbour.validation",
+    "from_json": "harbour.serialization",
+    "observe": "harbour.observation",
+    "position": "harbour.positions",
+    "render": "harbour.view",
+    "to_json": "harbour.serialization",
+    "validate": "harbour.validation",
+}
+
+#: The submodules loaded on first use as attributes: the public ones and those an
+#: ``import harbour`` used to bring in, so that ``harbour.search.ISMCTSBot`` still works.
+_SUBMODULES: Final = frozenset(
+    {
+        "actions",
+        "bots",
+        "gamerecord",
+        "notation",
+        "observation",
+        "positions",
+        "records",
+        "search",
+        "serialization",
+        "svg",
+        "validation",
+        "view",
+    }
+)
+
+
+# Hidden from type checkers, which see the imports under TYPE_CHECKING instead: a visible
+# module __getattr__ would make them accept any name as an attribute of the package.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        """The lazily loaded public names and submodules (PEP 562), imported on first use."""
+        if name in _LAZY:
+            value: object = getattr(importlib.import_module(_LAZY[name]), name)
+        elif name in _SUBMODULES:
+            value = importlib.import_module(f"{__name__}.{name}")
+        else:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    """Every name of the package, the lazily loaded ones included."""
+    return sorted({*globals(), *_LAZY, *_SUBMODULES})
+
 
 __all__ = [
     "GAME",

@@ -18,13 +18,10 @@ True
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from harbour.cards.files import dump_card_set
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
 from harbour.errors import InvalidValueError
@@ -50,6 +47,13 @@ def card_set_digest(cards: CardSet) -> str:
     Canonical JSON: keys sorted, no spaces, UTF-8, as
     ``json.dumps(dump_card_set(cards), sort_keys=True, separators=(",", ":"), ensure_ascii=False)``.
     """
+    # Imported only when a digest is first needed (the card file format brings cattrs and
+    # TOML): the engine refers to card sets through this module, and playing needs no digest.
+    import hashlib
+    import json
+
+    from harbour.cards.files import dump_card_set
+
     text = json.dumps(
         dump_card_set(cards), sort_keys=True, separators=(",", ":"), ensure_ascii=False
     )
