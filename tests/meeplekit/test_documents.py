@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 import json
-import time
 import typing
 
 import attrs
@@ -27,6 +26,7 @@ from meeplekit.documents import (
     type_tag,
     write_document,
 )
+from tests.cputime import cpu_seconds
 
 LIMITS = Limits(max_bytes=10_000, max_nesting=8, max_digits=20)
 
@@ -123,10 +123,9 @@ def test_the_shape_is_scanned_without_parsing() -> None:
 def test_hostile_text_is_refused_in_time_proportional_to_its_length() -> None:
     limits = Limits(max_bytes=4 << 20, max_nesting=64, max_digits=20)
     for text in ("[" * (2 << 20), '"' + "\\" * (2 << 20), "1" * (4 << 20)):
-        began = time.process_time()
-        with pytest.raises(shared.DocumentError):
+        with cpu_seconds() as cpu, pytest.raises(shared.DocumentError):
             read_json(text, limits)
-        assert time.process_time() - began < 2.0
+        assert cpu() < 2.0
 
 
 def test_the_guards_raise_invalid_for_other_readers() -> None:
@@ -211,10 +210,9 @@ def test_converter_errors_name_the_first_field_at_fault() -> None:
 
 def test_a_long_list_of_bad_items_is_refused_at_its_first() -> None:
     conv = make_converter()
-    began = time.process_time()
-    with pytest.raises(Exception) as caught:
+    with cpu_seconds() as cpu, pytest.raises(Exception) as caught:
         conv.structure(["x"] * 200_000, tuple[int, ...])
-    assert time.process_time() - began < 1.0
+    assert cpu() < 1.0
     found = structure_error(caught.value, "list")
     assert isinstance(found, shared.DocumentError)
     assert (found.field, str(found)) == ("list[0]", 'list[0]: expected a whole number, got "x"')
