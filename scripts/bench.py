@@ -139,14 +139,10 @@ MID = mid_game()
 
 
 def playouts(base: int) -> Counts:
-    """``PLAYOUTS`` random playouts from :data:`MID` to the end, seeded from ``base``."""
+    """``PLAYOUTS`` random playouts (:func:`harbour.random_playout`) from :data:`MID` to the end."""
     decisions = 0
     for seed in range(base, base + PLAYOUTS):
-        rng = SplitMix64(seed)
-        state = MID
-        while not state.is_over:
-            state = harbour.apply_move_unchecked(state, rng.choice(harbour.legal_moves(state)))
-            decisions += 1
+        decisions += harbour.random_playout(MID, SplitMix64(seed))[1]
     return {"decisions": decisions, "playouts": PLAYOUTS}
 
 

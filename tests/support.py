@@ -11,6 +11,7 @@ import harbour
 from harbour.cards.model import Building, CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_SET
 from harbour.goods import Good, Goods
+from harbour.positions import replace
 from harbour.state import GameState, Pending, PendingMove, PlayerState, Site
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
@@ -80,7 +81,7 @@ def custom_set(buildings: Sequence[Building], board: PlayerBoard = ORIGINAL_BOAR
 
 def with_options(state: GameState, **changes: Any) -> GameState:
     """The same state under other rule readings."""
-    return attrs.evolve(state, options=attrs.evolve(state.options, **changes))
+    return replace(state, options=attrs.evolve(state.options, **changes))
 
 
 def play(state: GameState, *moves: harbour.Move) -> GameState:

@@ -27,6 +27,7 @@ from harbour.engine import (
     explain,
     is_over,
     legal_moves,
+    random_playout,
     verify_move,
 )
 from harbour.errors import (
@@ -223,6 +224,7 @@ __all__ = [
     "observe",
     "outcome",
     "position",
+    "random_playout",
     "records",
     "render",
     "returns",

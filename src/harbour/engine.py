@@ -16,7 +16,8 @@ ability may be used at any decision of its owner's turn (ABIL-11, INT-34,
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 from harbour.errors import IllegalMoveError, InvalidMoveError
 from harbour.events import Event
@@ -29,6 +30,7 @@ from harbour.state import GameState, Pending
 from meeplekit.values import shown
 
 __all__ = [
+    "Chooser",
     "apply_move",
     "apply_move_unchecked",
     "apply_move_with_events",
@@ -37,8 +39,19 @@ __all__ = [
     "explain",
     "is_over",
     "legal_moves",
+    "random_playout",
     "verify_move",
 ]
+
+T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    """What picks a playout's moves: ``random.Random``, :class:`harbour.rng.SplitMix64`..."""
+
+    def choice(self, seq: Sequence[T], /) -> T:
+        """One of ``seq``, at random."""
+        ...
 
 
 def is_over(state: GameState) -> bool:
@@ -59,7 +72,10 @@ def current_player(state: GameState) -> int:
 
 
 def _candidates(state: GameState) -> tuple[Move, ...]:
-    """The legal moves before the unpayable-toll reading (TOLL-5) filters them."""
+    """The legal moves before the unpayable-toll reading (TOLL-5) filters them.
+
+    :func:`_legal` lists them the same way (inline: it runs at every decision).
+    """
     if not state.stack:
         return ()
     top = state.stack[-1]
@@ -76,12 +92,25 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     Empty exactly when the game is over.
     """
     global _LAST_LISTED
-    moves = _candidates(state)
+    moves = _legal(state)
+    _LAST_LISTED = (state, moves)
+    return moves
+
+
+def _legal(state: GameState) -> tuple[Move, ...]:
+    """:func:`legal_moves` without remembering them for :func:`apply_move`."""
+    stack = state.stack
+    if not stack:
+        return ()
+    top = stack[-1]
+    step = step_of(top)
+    moves = step.moves(state, top)
+    if step.turn_decision and conversion.available(state):  # ABIL-11, INT-34
+        moves += conversion.moves(state)
     if moves and toll.at_risk(state):
         moves = tuple(
             m for m in moves if toll.payable_after(state, m, _candidates, apply_move_unchecked)
         )
-    _LAST_LISTED = (state, moves)
     return moves
 
 
@@ -225,7 +254,9 @@ def apply_move(state: GameState, move: Move) -> GameState:
     """
     if not _just_listed(state, move):
         move = _checked(state, move)
-    return apply_move_unchecked(state, move)
+    work = Work(state, None)  # apply_move_unchecked, inline: it runs at every decision
+    _apply(work, move)
+    return work.freeze()
 
 
 def apply_move_unchecked(state: GameState, move: Move) -> GameState:
@@ -241,6 +272,28 @@ def apply_move_unchecked(state: GameState, move: Move) -> GameState:
     work = Work(state, None)
     _apply(work, move)
     return work.freeze()
+
+
+def random_playout(
+    state: GameState, rng: Chooser, max_decisions: int | None = None
+) -> tuple[GameState, int]:
+    """Play uniformly random legal moves from ``state``: the state reached and the decisions.
+
+    The playout of search (Monte Carlo rollouts, the benchmark's playouts): each decision
+    takes ``rng.choice`` of :func:`legal_moves` and applies it as
+    :func:`apply_move_unchecked` does, through the same rules steps, without what only
+    callers need (events, checking the move, remembering the listed moves for
+    :func:`apply_move`). It stops when the game is over or after ``max_decisions``
+    decisions (``None``: no limit). The same ``rng`` state gives the same playout as the
+    loop ``state = apply_move_unchecked(state, rng.choice(legal_moves(state)))``.
+    """
+    done = 0
+    while state.stack and (max_decisions is None or done < max_decisions):
+        work = Work(state, None)
+        _apply(work, rng.choice(_legal(state)))
+        state = work.freeze()
+        done += 1
+    return state, done
 
 
 def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:

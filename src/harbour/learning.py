@@ -30,6 +30,7 @@ from harbour.moves import Move
 from harbour.notation import format_move
 from harbour.observation import Observation
 from harbour.options import RulesOptions
+from harbour.positions import replace
 from harbour.scoring import outcome, shares
 from harbour.setup import new_game
 from harbour.state import GameState
@@ -58,7 +59,7 @@ def utilities(state: GameState) -> tuple[float, ...]:
     (SPIEL-4) is scored as if it ended now: its pending decisions are dropped.
     """
     if state.stack:
-        state = attrs.evolve(state, stack=())
+        state = replace(state, stack=())
     return shares(outcome(state).winners, len(state.players))
 
 

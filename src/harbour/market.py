@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
+from harbour.facts import GAME
 from harbour.goods import Good
 from harbour.options import ReentryOrder
 
-__all__ = ["adjust_market"]
+__all__ = ["adjust_market", "square_values"]
 
 
 def adjust_market(
@@ -28,3 +30,15 @@ def adjust_market(
         moved.reverse()
     out = moved + remaining
     return (out[0], out[1], out[2], out[3])
+
+
+@functools.cache
+def square_values(market: tuple[Good, Good, Good, Good]) -> tuple[int, ...]:
+    """BUY-2: the dollar value of each good's market square, indexed by good.
+
+    One entry per order of the market (24 at most).
+    """
+    values = [0, 0, 0, 0]
+    for square, good in enumerate(market):
+        values[good] = GAME.market_values[square]
+    return tuple(values)

@@ -1,4 +1,4 @@
-"""Building a position from plain values: :func:`position`.
+"""Building a position from plain values (:func:`position`), or from another (:func:`replace`).
 
 A rules discussion, a puzzle or a test starts from a position rather than a game's
 beginning. :func:`position` makes one from plain values (building keys or indices, goods
@@ -18,12 +18,23 @@ as :class:`~harbour.goods.Goods` or tables) and refuses it with
 Goods(fish=2, livestock=0, wood=0, stone=1)
 >>> harbour.legal_moves(state)[0]
 MovePawn(site=BoardSite(player=0))
+
+:func:`replace` makes a state or a player's state like another with some fields changed,
+checking nothing, as tests do to set up an edge case or an illegal position:
+
+>>> from harbour.positions import replace
+>>> richer = replace(state.players[0], goods=Goods(fish=6))
+>>> later = replace(state, players=(richer, state.players[1]), turn=9)
+>>> later.players[0].goods.fish, later.turn, state.turn
+(6, 9, 1)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import attrs
 
 from harbour.cards.model import CardSet
 from harbour.errors import InvalidStateError, InvalidValueError
@@ -32,9 +43,12 @@ from harbour.options import RulesOptions
 from harbour.state import GameState, Pending, PendingMove, PlayerState, Site
 from harbour.validation import Violation, validate
 
-__all__ = ["position"]
+__all__ = ["position", "replace"]
 
 T = TypeVar("T")
+#: A :class:`~harbour.state.GameState` or a :class:`~harbour.state.PlayerState`.
+State = TypeVar("State", GameState, PlayerState)
+_STATE_CLASSES = (GameState, PlayerState)
 
 #: Goods given as a ``Goods``, a table such as ``{"fish": 2}``, or four counts.
 GoodsLike = Goods | Mapping[str, int] | Sequence[int]
@@ -149,6 +163,38 @@ def position(
     if found:
         raise InvalidStateError(found)
     return state
+
+
+def replace(value: State, /, **changes: object) -> State:
+    """``value`` with the named fields changed: a new state made by its class's constructor.
+
+    ``value`` is a :class:`~harbour.state.GameState` or a
+    :class:`~harbour.state.PlayerState`; ``changes`` name its fields (as the class
+    documents them) and give their new values, the others keep theirs. The result is what
+    the constructor makes from those fields, so what a state derives from them (its
+    :attr:`~harbour.state.GameState.layout`: the buildings in play and their owners, its
+    hash) is worked out anew, and nothing is shared with ``value``'s caches.
+
+    It checks nothing else: the new state may break the rules (tests make edge cases and
+    illegal positions with it). :func:`harbour.validate` lists what a state breaks, and
+    :func:`harbour.position` builds only valid positions.
+
+    Raises :class:`~harbour.errors.InvalidValueError` when ``value`` is neither class or a
+    name in ``changes`` is not one of its fields.
+    """
+    cls = type(value)
+    if cls not in _STATE_CLASSES:
+        raise InvalidValueError(f"replace takes a GameState or a PlayerState, not {cls.__name__}")
+    names = [f.name for f in attrs.fields(cls)]
+    unknown = [name for name in changes if name not in names]
+    if unknown:
+        raise InvalidValueError(
+            f"{cls.__name__} has no field {', '.join(map(repr, unknown))};"
+            f" its fields are {', '.join(names)}"
+        )
+    fields: dict[str, Any] = {name: changes.get(name, getattr(value, name)) for name in names}
+    made: State = cls(**fields)
+    return made
 
 
 def _per_player(

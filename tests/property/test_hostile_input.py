@@ -23,6 +23,7 @@ from harbour.cards.limits import MAX_GIFT
 from harbour.errors import HarbourError
 from harbour.goods import GOODS, Goods
 from harbour.moves import MOVE_TYPES
+from harbour.positions import replace
 from harbour.state import (
     BoardSite,
     CardSite,
@@ -147,8 +148,8 @@ def corrupt(state: GameState, data: st.DataObject) -> GameState:
         name = data.draw(
             st.sampled_from([f.name for f in attrs.fields(harbour.PlayerState)]), label="field"
         )
-        player = attrs.evolve(state.players[seat], **{name: data.draw(NASTY, label="value")})
-        return attrs.evolve(
+        player = replace(state.players[seat], **{name: data.draw(NASTY, label="value")})
+        return replace(
             state, players=tuple(player if i == seat else p for i, p in enumerate(state.players))
         )
     if where in ("pending", "stack") and state.stack:
@@ -157,13 +158,13 @@ def corrupt(state: GameState, data: st.DataObject) -> GameState:
         if where == "stack":
             stack = list(state.stack)
             stack.insert(index, pending)
-            return attrs.evolve(state, stack=tuple(stack))
+            return replace(state, stack=tuple(stack))
         stack = list(state.stack)
         stack[index] = pending
-        return attrs.evolve(state, stack=tuple(stack))
+        return replace(state, stack=tuple(stack))
     names = [f.name for f in attrs.fields(GameState) if f.name not in ("cards", "options")]
     name = data.draw(st.sampled_from(names), label="field")
-    return attrs.evolve(state, **{name: data.draw(NASTY, label="value")})
+    return replace(state, **{name: data.draw(NASTY, label="value")})
 
 
 @pytest.mark.rules("STATE-1", "STATE-2", "STATE-3", "STATE-4", "STATE-5", "BOUND-1")

@@ -24,6 +24,7 @@ from harbour import GameState, Goods, svg
 from harbour.cards.original import ORIGINAL_SET
 from harbour.moves import ChooseFreeBuilding
 from harbour.observation import HiddenCharacterChoice, HiddenFreeBuildingChoice
+from harbour.positions import replace
 from harbour.rng import SplitMix64
 from harbour.state import (
     BoardSite,
@@ -127,8 +128,8 @@ def hidden_variant(state: GameState, viewer: int, known: int, rng: SplitMix64) -
         others = list(rng.shuffled([c for c in range(len(cards.bonus_cards)) if c != own]))
         for seat, player in enumerate(players):
             if seat != viewer:
-                players[seat] = attrs.evolve(player, bonus_card=others.pop())
-    return attrs.evolve(
+                players[seat] = replace(player, bonus_card=others.pop())
+    return replace(
         state, deck=deck, stack=tuple(stack), players=tuple(players), seed=rng.next_u64()
     )
 
@@ -241,33 +242,31 @@ def _base() -> GameState:
 
 def _player(state: GameState, seat: int, **changes: object) -> GameState:
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], **changes)  # type: ignore[arg-type]
-    return attrs.evolve(state, players=tuple(players))
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
 
 
 #: One change of each public field of a position (validity does not matter to ``observe``).
 PUBLIC_CHANGES: dict[str, Callable[[GameState], GameState]] = {
-    "cards": lambda s: attrs.evolve(s, cards=ORIGINAL_SET),
-    "options": lambda s: attrs.evolve(s, options=attrs.evolve(s.options, reentry="kept")),
+    "cards": lambda s: replace(s, cards=ORIGINAL_SET),
+    "options": lambda s: replace(s, options=attrs.evolve(s.options, reentry="kept")),
     "players.goods": lambda s: _player(s, 2, goods=s.players[2].goods.plus(Goods(fish=1))),
     "players.buildings": lambda s: _player(s, 2, buildings=(*s.players[2].buildings, s.deck[-1])),
     "players.pawn": lambda s: _player(s, 2, pawn=BoardSite(0)),
     "players.board": lambda s: _player(s, 2, board=None),
     "players.free_buildings": lambda s: _player(s, 2, free_buildings=(s.deck[-1],)),
     "players.bonus_card (held or not)": lambda s: _player(s, 2, bonus_card=None),
-    "market": lambda s: attrs.evolve(s, market=(*s.market[1:], s.market[0])),
-    "display": lambda s: attrs.evolve(s, display=(s.deck[-1], *s.display[1:])),
-    "deck (its size)": lambda s: attrs.evolve(s, deck=s.deck[1:]),
-    "current": lambda s: attrs.evolve(s, current=(s.current + 1) % 3),
-    "stack": lambda s: attrs.evolve(s, stack=(PendingTollAfter(2), *s.stack)),
-    "stack (a gift on top)": lambda s: attrs.evolve(
-        s, stack=(*s.stack, PendingGift(1, 1, "ABIL-7"))
-    ),
-    "turn": lambda s: attrs.evolve(s, turn=s.turn + 1),
-    "last_round_turns": lambda s: attrs.evolve(s, last_round_turns=2),
-    "ability_used": lambda s: attrs.evolve(s, ability_used=not s.ability_used),
-    "deck_ran_out": lambda s: attrs.evolve(s, deck_ran_out=not s.deck_ran_out),
-    "bought_this_turn": lambda s: attrs.evolve(s, bought_this_turn=s.bought_this_turn + 1),
+    "market": lambda s: replace(s, market=(*s.market[1:], s.market[0])),
+    "display": lambda s: replace(s, display=(s.deck[-1], *s.display[1:])),
+    "deck (its size)": lambda s: replace(s, deck=s.deck[1:]),
+    "current": lambda s: replace(s, current=(s.current + 1) % 3),
+    "stack": lambda s: replace(s, stack=(PendingTollAfter(2), *s.stack)),
+    "stack (a gift on top)": lambda s: replace(s, stack=(*s.stack, PendingGift(1, 1, "ABIL-7"))),
+    "turn": lambda s: replace(s, turn=s.turn + 1),
+    "last_round_turns": lambda s: replace(s, last_round_turns=2),
+    "ability_used": lambda s: replace(s, ability_used=not s.ability_used),
+    "deck_ran_out": lambda s: replace(s, deck_ran_out=not s.deck_ran_out),
+    "bought_this_turn": lambda s: replace(s, bought_this_turn=s.bought_this_turn + 1),
 }
 
 

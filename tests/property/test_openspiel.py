@@ -16,6 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from harbour import RulesOptions, actions, new_game, observe, outcome, tensors  # noqa: E402
 from harbour import openspiel as hs  # noqa: E402
 from harbour.errors import InvalidValueError  # noqa: E402
+from harbour.positions import replace  # noqa: E402
 
 GAMES: list[dict[str, Any]] = [
     {"players": 2},
@@ -142,7 +143,7 @@ def test_a_tie_between_all_players_is_worth_nothing() -> None:
     state = game.new_initial_state()
     state.apply_action(0)
     # Before the starting goods nobody holds anything: dropping the stack, the players tie.
-    assert outcome(attrs.evolve(state.state, stack=())).winners == (0, 1)
+    assert outcome(replace(state.state, stack=())).winners == (0, 1)
     assert hs.utilities(state.state) == (0.0, 0.0)
     assert state.returns() == [0.0, 0.0]  # not over: 0 for every seat
 

@@ -74,6 +74,7 @@ from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
 from harbour.goods import multisets
 from harbour.moves import out_of_range
+from harbour.positions import replace
 from harbour.rng import SplitMix64
 from harbour.state import (
     PendingCharacter,
@@ -693,10 +694,10 @@ def check_secrets(state: GameState) -> None:
             assert seen.players[other].bonus_card is None
             if player.bonus_card is not None and n_cards > 1:
                 swapped = (player.bonus_card + 1) % n_cards
-                changed = attrs.evolve(
+                changed = replace(
                     state,
                     players=tuple(
-                        attrs.evolve(p, bonus_card=swapped) if i == other else p
+                        replace(p, bonus_card=swapped) if i == other else p
                         for i, p in enumerate(state.players)
                     ),
                 )
@@ -704,7 +705,7 @@ def check_secrets(state: GameState) -> None:
         known = len(seen.deck_top)
         if len(state.deck) > known + 1 and not isinstance(state.pending, PendingFreeBuilding):
             below = tuple(reversed(state.deck[known:]))
-            reordered = attrs.evolve(state, deck=state.deck[:known] + below)
+            reordered = replace(state, deck=state.deck[:known] + below)
             assert harbour.observe(reordered, viewer) == seen
 
 

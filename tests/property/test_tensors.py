@@ -22,6 +22,7 @@ import harbour
 from harbour import GameState, tensors
 from harbour.cards.original import ORIGINAL_SET
 from harbour.observation import Observation
+from harbour.positions import replace
 from harbour.rng import SplitMix64
 from harbour.state import BoardSite, PendingTollAfter
 from tests.property.test_observation_fairness import game_options
@@ -103,7 +104,7 @@ def test_positions_a_player_cannot_tell_apart_give_equal_tensors_and_strings(ind
         for viewer in range(n):
             seen = harbour.observe(state, viewer)
             twin = harbour.determinize(seen, rng)
-            differed += twin != attrs.evolve(state, seed=twin.seed)
+            differed += twin != replace(state, seed=twin.seed)
             twin_seen = harbour.observe(twin, viewer)
             assert tensors.observation_tensor(twin_seen) == tensors.observation_tensor(seen)
             string = tensors.information_state_string(seen)
@@ -147,36 +148,36 @@ def _changes(state: GameState) -> dict[str, GameState]:
     cards = state.cards
     outside = next(c for c in range(len(cards.buildings)) if c in state.deck)
     return {
-        "goods": attrs.evolve(
+        "goods": replace(
             state,
             players=(
-                attrs.evolve(p0, goods=attrs.evolve(p0.goods, fish=(p0.goods.fish + 1) % 7)),
+                replace(p0, goods=attrs.evolve(p0.goods, fish=(p0.goods.fish + 1) % 7)),
                 *state.players[1:],
             ),
         ),
-        "buildings": attrs.evolve(
-            state, players=(attrs.evolve(p0, buildings=(outside,)), *state.players[1:])
+        "buildings": replace(
+            state, players=(replace(p0, buildings=(outside,)), *state.players[1:])
         ),
-        "free_buildings": attrs.evolve(
-            state, players=(attrs.evolve(p0, free_buildings=(outside,)), *state.players[1:])
+        "free_buildings": replace(
+            state, players=(replace(p0, free_buildings=(outside,)), *state.players[1:])
         ),
-        "pawn": attrs.evolve(
+        "pawn": replace(
             state,
             players=(
-                attrs.evolve(p0, pawn=BoardSite(1) if p0.pawn != BoardSite(1) else None),
+                replace(p0, pawn=BoardSite(1) if p0.pawn != BoardSite(1) else None),
                 *state.players[1:],
             ),
         ),
-        "market": attrs.evolve(state, market=state.market[::-1]),
-        "display": attrs.evolve(state, display=(*state.display[1:], outside)),
-        "deck": attrs.evolve(state, deck=state.deck[1:]),
-        "current": attrs.evolve(state, current=1 - state.current),
-        "stack": attrs.evolve(state, stack=(PendingTollAfter(1), *state.stack)),
-        "turn": attrs.evolve(state, turn=state.turn + 1),
-        "last_round": attrs.evolve(state, last_round_turns=2),
-        "ability_used": attrs.evolve(state, ability_used=not state.ability_used),
-        "deck_ran_out": attrs.evolve(state, deck_ran_out=not state.deck_ran_out),
-        "bought": attrs.evolve(state, bought_this_turn=state.bought_this_turn + 1),
+        "market": replace(state, market=state.market[::-1]),
+        "display": replace(state, display=(*state.display[1:], outside)),
+        "deck": replace(state, deck=state.deck[1:]),
+        "current": replace(state, current=1 - state.current),
+        "stack": replace(state, stack=(PendingTollAfter(1), *state.stack)),
+        "turn": replace(state, turn=state.turn + 1),
+        "last_round": replace(state, last_round_turns=2),
+        "ability_used": replace(state, ability_used=not state.ability_used),
+        "deck_ran_out": replace(state, deck_ran_out=not state.deck_ran_out),
+        "bought": replace(state, bought_this_turn=state.bought_this_turn + 1),
     }
 
 

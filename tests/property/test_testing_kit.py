@@ -27,6 +27,7 @@ from harbour import GameState, Move, RulesOptions
 from harbour.cards.files import dump_card_set, load_card_data
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
+from harbour.positions import replace
 from harbour.testing import (
     HarbourStateMachine,
     card_sets,
@@ -281,7 +282,7 @@ def test_moves_are_legal(state: GameState, data: st.DataObject) -> None:
 def test_check_invariants_lists_every_violation() -> None:
     state = harbour.new_game(2, seed=1)
     check_invariants(state)
-    broken = attrs.evolve(state, market=(harbour.Good.FISH,) * 4, current=5)
+    broken = replace(state, market=(harbour.Good.FISH,) * 4, current=5)
     with pytest.raises(AssertionError) as caught:
         check_invariants(broken)
     message = str(caught.value)

@@ -26,6 +26,7 @@ from harbour import (
     actions,
 )
 from harbour.cards.original import ORIGINAL_SET
+from harbour.positions import replace
 from harbour.state import PendingMove
 from tests.support import F, L, S, W, card, position
 
@@ -262,7 +263,7 @@ def test_a_space_too_large_for_a_mask_refuses_one() -> None:
     huge = attrs.evolve(ORIGINAL_SET, name="huge", original=False, buildings=buildings)
     size = actions.num_distinct_actions(huge)
     assert size > actions.MAX_MASK
-    state = attrs.evolve(harbour.new_game(2, seed=1), cards=huge)
+    state = replace(harbour.new_game(2, seed=1), cards=huge)
     with pytest.raises(InvalidValueError, match="too many for a mask"):
         actions.legal_action_mask(state)
     codes = actions.legal_actions(state)

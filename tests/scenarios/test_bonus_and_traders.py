@@ -28,6 +28,7 @@ from harbour.cards.model import DEFAULT_INLAND_TRADERS_PRICE, BonusCard, CardSet
 from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_BUILDINGS, ORIGINAL_SET
 from harbour.goods import Good, Goods
 from harbour.observation import HiddenCharacterChoice, HiddenFreeBuildingChoice
+from harbour.positions import replace
 from harbour.state import (
     BoardSite,
     GameState,
@@ -51,15 +52,13 @@ def refused(state: GameState, move: harbour.Move) -> str:
 
 
 def with_bonus(state: GameState, *cards: int | None) -> GameState:
-    players = tuple(
-        attrs.evolve(p, bonus_card=c) for p, c in zip(state.players, cards, strict=True)
-    )
-    return attrs.evolve(state, players=players)
+    players = tuple(replace(p, bonus_card=c) for p, c in zip(state.players, cards, strict=True))
+    return replace(state, players=players)
 
 
 def with_boards(state: GameState, *boards: int | None) -> GameState:
-    players = tuple(attrs.evolve(p, board=b) for p, b in zip(state.players, boards, strict=True))
-    return attrs.evolve(state, players=players)
+    players = tuple(replace(p, board=b) for p, b in zip(state.players, boards, strict=True))
+    return replace(state, players=players)
 
 
 def finished(
@@ -193,7 +192,7 @@ def test_observations_do_not_depend_on_anothers_bonus_card() -> None:
 @pytest.mark.rules("BONUS-3", "SETUP-1")
 def test_observations_do_not_depend_on_the_deck_order() -> None:
     state = harbour.new_game(4, seed=8, options=harbour.RulesOptions(bonus_cards=True))
-    shuffled = attrs.evolve(state, deck=tuple(reversed(state.deck)))
+    shuffled = replace(state, deck=tuple(reversed(state.deck)))
     assert shuffled.deck != state.deck
     for viewer in range(4):
         seen = harbour.observe(state, viewer)
@@ -217,7 +216,7 @@ def test_the_buildings_a_free_building_ability_shows_are_seen_by_the_chooser_onl
 
     def looking(deck: list[str]) -> GameState:
         order = tuple(card(k) for k in deck)
-        return attrs.evolve(
+        return replace(
             state,
             deck=order,
             stack=(PendingStartingGoods(), PendingFreeBuilding(0, order[:3])),

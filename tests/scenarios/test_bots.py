@@ -28,6 +28,7 @@ from harbour.cards.effects import Buy, GainChoice, OneOf, Symbol
 from harbour.cards.model import CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_SET
 from harbour.goods import Good, Goods
+from harbour.positions import replace
 from harbour.state import BoardSite, GameState, PendingEffect, PendingGift, PendingPurchase
 from tests.support import card, play, position
 
@@ -82,13 +83,13 @@ def with_characters(
     """The same position with these character boards (and bonus cards) by seat."""
     cards = bonus or [None] * len(boards)
     players = tuple(
-        attrs.evolve(player, board=b, bonus_card=c)
+        replace(player, board=b, bonus_card=c)
         for player, b, c in zip(state.players, boards, cards, strict=True)
     )
     options = attrs.evolve(
         state.options, characters=True, bonus_cards=any(c is not None for c in cards)
     )
-    return attrs.evolve(state, players=players, options=options)
+    return replace(state, players=players, options=options)
 
 
 #: Two buildings no test position can pay for, filling a display to its 5 buildings: the
@@ -367,6 +368,6 @@ def test_evaluate_counts_the_bonus_card_of_the_player_only() -> None:
     dealt = with_characters(plain, [None, None], [STONE_LEDGER, None])
     assert evaluate(dealt, 0) > evaluate(plain, 0)
     assert evaluate(dealt, 1) == evaluate(plain, 1)
-    over = attrs.evolve(dealt, stack=())
+    over = replace(dealt, stack=())
     # At the end the card's 2 VP count in full and the 3 stone traded leave the tie-breaker.
-    assert evaluate(over, 0) - evaluate(attrs.evolve(plain, stack=()), 0) == 2 * 100 - 3
+    assert evaluate(over, 0) - evaluate(replace(plain, stack=()), 0) == 2 * 100 - 3

@@ -39,6 +39,7 @@ from harbour.cards.model import CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_BUILDINGS, ORIGINAL_SET
 from harbour.goods import Good, Goods
 from harbour.observation import HiddenFreeBuildingChoice
+from harbour.positions import replace
 from harbour.state import (
     BoardSite,
     CardSite,
@@ -93,12 +94,10 @@ INDEX = {c.key: i for i, c in enumerate(CHARACTERS)}
 def cast(state: GameState, *boards: str | None) -> GameState:
     """The same state with these character boards (by key; None: the generic side)."""
     players = tuple(
-        attrs.evolve(
-            p, board=None if key is None else state.cards.characters.index(by_key(state, key))
-        )
+        replace(p, board=None if key is None else state.cards.characters.index(by_key(state, key)))
         for p, key in zip(state.players, boards, strict=True)
     )
-    return attrs.evolve(state, players=players)
+    return replace(state, players=players)
 
 
 def by_key(state: GameState, key: str) -> PlayerBoard:
@@ -127,10 +126,8 @@ def give_free(state: GameState, seat: int, key: str) -> GameState:
     """``seat`` owns ``key`` as a free building (ABIL-8); it leaves the deck."""
     index = card(key)
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], free_buildings=(index,))
-    return attrs.evolve(
-        state, players=tuple(players), deck=tuple(c for c in state.deck if c != index)
-    )
+    players[seat] = replace(players[seat], free_buildings=(index,))
+    return replace(state, players=tuple(players), deck=tuple(c for c in state.deck if c != index))
 
 
 def go(key: str) -> harbour.MovePawn:
@@ -182,9 +179,7 @@ def test_a_character_board_is_a_starting_building_whose_ability_is_its_owners_on
         goods=[Goods(fish=1), Goods(fish=1)],
         display=["mooring-posts", "timber-wharf"],
     )
-    state = attrs.evolve(
-        state, players=(attrs.evolve(state.players[0], board=cooper), state.players[1])
-    )
+    state = replace(state, players=(replace(state.players[0], board=cooper), state.players[1]))
     # The board's anchor is an owner symbol of its owner only (SYM-5).
     assert state.symbol_count(0, Symbol.ANCHOR) == 1
     assert state.symbol_count(1, Symbol.ANCHOR) == 0
@@ -743,15 +738,13 @@ def test_a_free_building_is_owned_its_symbols_count_and_others_pay_its_owner_tol
     assert money(after) == 2
     assert set(harbour.legal_moves(after)) == {harbour.Purchase((card("net-loft"),))}
     # Without it, $2 buys nothing.
-    bare = attrs.evolve(
-        state, players=(attrs.evolve(state.players[0], free_buildings=()), state.players[1])
-    )
+    bare = replace(state, players=(replace(state.players[0], free_buildings=()), state.players[1]))
     assert ships(play(bare, *BUY_AT_HOME)) == {()}
     # Its owner uses it toll-free.
     own = harbour.apply_move(state, go("quarry-steps"))
     assert own.players[0].goods == Goods(fish=2, stone=2)
     # Player 2 uses it: a toll to its owner, then its action.
-    other = harbour.apply_move(attrs.evolve(state, current=1), go("quarry-steps"))
+    other = harbour.apply_move(replace(state, current=1), go("quarry-steps"))
     assert other.pending == PendingToll(0)
     other = harbour.apply_move(other, harbour.PayToll(F))
     assert other.players[1].goods == Goods(fish=1, stone=2)
@@ -794,7 +787,7 @@ def test_speculator_and_gossip_score_the_final_market_value() -> None:
         ["speculator", "gossip"],
         display=["chandlery", "net-loft"],
     )
-    state = attrs.evolve(state, last_round_turns=1)
+    state = replace(state, last_round_turns=1)
     state = play(state, *BUY_AT_HOME, harbour.Ship((S,)), harbour.Purchase((card("chandlery"),)))
     assert harbour.is_over(state)
     assert state.market == (S, F, L, W)
@@ -846,7 +839,7 @@ def test_diplomat_may_use_an_occupied_building_and_the_occupant_gains_before_the
 @pytest.mark.rules("ABIL-10", "TURN-1")
 def test_others_still_may_not_move_onto_an_occupied_building() -> None:
     # Player 2 (generic) to move: the Net Loft holds the Diplomat's pawn.
-    state = attrs.evolve(diplomat_table(), current=1)
+    state = replace(diplomat_table(), current=1)
     targets = {m.site for m in harbour.legal_moves(state) if isinstance(m, harbour.MovePawn)}
     assert CardSite(card("net-loft")) not in targets
     assert refused(state, go("net-loft")) == "TURN-1"
@@ -907,9 +900,7 @@ def test_an_original_once_per_turn_conversion_uses_its_own_terms() -> None:
     tinker = next(i for i, c in enumerate(ORIGINAL_SET.characters) if c.key == "tinker")
     assert ORIGINAL_SET.characters[tinker].ability == OncePerTurnConversion(0, 3, 2)
     state = position(goods=[Goods(fish=3, wood=2), Goods()], display=["net-loft"])
-    state = attrs.evolve(
-        state, players=(attrs.evolve(state.players[0], board=tinker), state.players[1])
-    )
+    state = replace(state, players=(replace(state.players[0], board=tinker), state.players[1]))
     fresh = state
     # 3 of one kind -> 2 of another, no fee: only fish can pay.
     assert {(m.fee, m.spend) for m in conversions(state)} == {(Goods(), F)}
@@ -950,7 +941,7 @@ def test_a_diplomat_without_goods_cannot_join_a_pawn_on_a_tolled_building() -> N
         pawns=[None, swap],  # Player 2 stands on their own Swap House
         cards=cards,
     )
-    state = attrs.evolve(state, players=(attrs.evolve(state.players[0], board=0), state.players[1]))
+    state = replace(state, players=(replace(state.players[0], board=0), state.players[1]))
     moves = harbour.legal_moves(state)
     # The Swap House gives no goods, so a toll there could never be paid (TOLL-5) ...
     assert harbour.MovePawn(swap) not in moves

@@ -38,6 +38,7 @@ from harbour.narrate import (
     describe_player,
     describe_setup,
 )
+from harbour.positions import replace
 from harbour.state import BoardSite, CardSite, GameState, PendingCharacter, PendingFreeBuilding
 from tests.support import card, play, position
 
@@ -87,10 +88,10 @@ def with_characters(
     """The same position with these character boards (and bonus cards) by seat."""
     cards = bonus or [None] * len(boards)
     players = tuple(
-        attrs.evolve(player, board=b, bonus_card=c)
+        replace(player, board=b, bonus_card=c)
         for player, b, c in zip(state.players, boards, cards, strict=True)
     )
-    return attrs.evolve(state, players=players)
+    return replace(state, players=players)
 
 
 def flat(text: str) -> str:

@@ -23,6 +23,7 @@ from harbour.cards.abilities import GainOnPurchase, OncePerTurnConversion
 from harbour.cards.effects import Buy, GainChoice, OneOf, TwoPart
 from harbour.cards.files import CardFileError, dump_card_set, load_card_data, load_card_file
 from harbour.goods import Good, Goods
+from harbour.positions import replace
 from harbour.state import (
     BoardSite,
     CardSite,
@@ -406,8 +407,8 @@ def rules_broken(state: harbour.GameState) -> set[str]:
 
 def with_player(state: harbour.GameState, seat: int, **changes: Any) -> harbour.GameState:
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
 
 
 @pytest.mark.rules("STATE-1", "STATE-3", "STATE-4", "STATE-5", "GOODS-2", "TURN-3", "DISPLAY-1")
@@ -421,18 +422,18 @@ def test_positions_edited_by_hand_are_reported() -> None:
         (with_player(state, 0, pawn=CardSite(card("admiralty"))), "TURN-3"),
         (with_player(state, 0, buildings=(999,)), "STATE-1"),
         (with_player(state, 0, buildings=(net_loft,)), "STATE-1"),  # owned and in the display
-        (attrs.evolve(state, stack=(PendingPurchase(-5, 1, True),)), "STATE-1"),
-        (attrs.evolve(state, stack=(PendingGift(0, -1, "ABIL-6"),)), "STATE-1"),
-        (attrs.evolve(state, stack=(PendingGift(0, 10**6, "ABIL-6"),)), "STATE-4"),
+        (replace(state, stack=(PendingPurchase(-5, 1, True),)), "STATE-1"),
+        (replace(state, stack=(PendingGift(0, -1, "ABIL-6"),)), "STATE-1"),
+        (replace(state, stack=(PendingGift(0, 10**6, "ABIL-6"),)), "STATE-4"),
         # A toll with no action under it once made legal_moves pop an empty list.
-        (attrs.evolve(with_player(state, 0, goods=Goods()), stack=(PendingToll(1),)), "STATE-3"),
-        (attrs.evolve(state, last_round_turns=-1), "STATE-1"),
-        (attrs.evolve(state, last_round_turns=7), "STATE-5"),
-        (attrs.evolve(state, display=state.display[:4]), "DISPLAY-1"),
-        (attrs.evolve(state, market=(F, F, W, S)), "SETUP-3"),
-        (attrs.evolve(state, players=state.players[:1]), "COMP-1"),
-        (attrs.evolve(state, current=5), "STATE-2"),
-        (attrs.evolve(state, stack=(PendingEffect(GainChoice(2)),)), "STATE-3"),
+        (replace(with_player(state, 0, goods=Goods()), stack=(PendingToll(1),)), "STATE-3"),
+        (replace(state, last_round_turns=-1), "STATE-1"),
+        (replace(state, last_round_turns=7), "STATE-5"),
+        (replace(state, display=state.display[:4]), "DISPLAY-1"),
+        (replace(state, market=(F, F, W, S)), "SETUP-3"),
+        (replace(state, players=state.players[:1]), "COMP-1"),
+        (replace(state, current=5), "STATE-2"),
+        (replace(state, stack=(PendingEffect(GainChoice(2)),)), "STATE-3"),
     ]
     for broken, rule in cases:
         assert rule in rules_broken(broken), (rule, harbour.validate(broken))

@@ -13,6 +13,7 @@ import harbour
 from harbour import DocumentError, Good, Goods, RulesOptions
 from harbour.cards.identity import BUILT_IN_CARD_SETS, built_in_card_set, card_set_digest
 from harbour.cards.original import ORIGINAL_SET
+from harbour.positions import replace
 from harbour.serialization import FORMAT, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING, converter
 from harbour.state import PendingGift, PendingMove
 from tests.cputime import cpu_seconds
@@ -160,7 +161,7 @@ def test_options_may_leave_readings_out_but_not_add_unknown_ones() -> None:
 def test_gift_information_travels_with_the_plain_data() -> None:
     state = played(decisions=10)
     gift = PendingGift(player=1, amount=2, cause="ABIL-10", times=2)
-    with_gift = attrs.evolve(state, stack=(*state.stack, gift))
+    with_gift = replace(state, stack=(*state.stack, gift))
     back = converter.structure(converter.unstructure(with_gift), harbour.GameState)
     top = back.stack[-1]
     assert isinstance(top, PendingGift) and (top.cause, top.times) == ("ABIL-10", 2)
@@ -362,14 +363,14 @@ def test_an_observation_document_holds_nothing_hidden_from_its_viewer() -> None:
     assert views[0]["bonus_card"] is None and views[1]["bonus_card"] is not None
     assert views[0]["has_bonus_card"] is True
     # A different deck order and other players' bonus cards give the same document.
-    hidden = attrs.evolve(
+    hidden = replace(
         state,
         deck=tuple(reversed(state.deck)),
         seed=state.seed + 1,
         players=(
-            attrs.evolve(state.players[0], bonus_card=state.players[2].bonus_card),
+            replace(state.players[0], bonus_card=state.players[2].bonus_card),
             state.players[1],
-            attrs.evolve(state.players[2], bonus_card=state.players[0].bonus_card),
+            replace(state.players[2], bonus_card=state.players[0].bonus_card),
         ),
     )
     assert harbour.to_json(harbour.observe(hidden, 1)) == text

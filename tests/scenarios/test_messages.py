@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 import harbour
 from harbour.cards import Building, Exchange, Symbol
 from harbour.goods import Good, Goods
+from harbour.positions import replace
 from harbour.state import CardSite, PendingFreeBuilding
 from tests.support import card, custom_set, play, position, with_options
 
@@ -86,7 +86,7 @@ def test_the_free_building_choice() -> None:
         "Take one of the top deck buildings: the Admiralty, the Smokehouse or the Broker's Office.",
     )
     # An ability showing a single building (look=1) names just that one.
-    one = attrs.evolve(
+    one = replace(
         state, stack=(*state.stack[:-1], PendingFreeBuilding(pending.player, pending.options[:1]))
     )
     assert reason(one, harbour.ChooseFreeBuilding(shown)) == (

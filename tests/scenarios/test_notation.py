@@ -20,6 +20,7 @@ from harbour import (
 )
 from harbour.cards.original import ORIGINAL_SET
 from harbour.notation import describe_move, format_move, parse_move, read_move
+from harbour.positions import replace
 from harbour.state import BoardSite, PendingToll
 from tests.support import card, position
 
@@ -207,7 +208,7 @@ def test_long_labels_name_buildings_and_parts() -> None:
     )
     assert describe_move(state, harbour.DeferToll()) == "Pay the toll after the action"
     assert describe_move(state, harbour.Ship(())) == "Ship nothing"
-    tolled = attrs.evolve(state, stack=(*state.stack, PendingToll(1)))
+    tolled = replace(state, stack=(*state.stack, PendingToll(1)))
     assert describe_move(tolled, harbour.PayToll(F)) == "Pay the toll with 1 fish"
     for move in harbour.legal_moves(state):
         assert describe_move(state, move)

@@ -14,6 +14,7 @@ from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_bonus_card
 from harbour.cards.model import BonusCard
 from harbour.goods import Good
+from harbour.positions import replace
 from harbour.rng import SplitMix64
 from harbour.state import (
     BoardSite,
@@ -82,7 +83,7 @@ def test_the_view_shows_the_position() -> None:
 @pytest.mark.rules("VIEW-1")
 def test_the_view_names_gifts_and_the_end() -> None:
     state = fixed()
-    gift = attrs.evolve(state, stack=(*state.stack, PendingGift(2, 1, "ABIL-10")))
+    gift = replace(state, stack=(*state.stack, PendingGift(2, 1, "ABIL-10")))
     assert "Player 3 is choosing 1 good(s) to gain (ABIL-10)" in harbour.render(gift)
     states = played(2, 3, 10_000)
     assert states[-1].is_over
@@ -103,7 +104,7 @@ def test_the_view_says_what_the_decision_is_about(
     pending: harbour.state.Pending, words: str
 ) -> None:
     state = fixed()
-    text = harbour.render(attrs.evolve(state, stack=(*state.stack, pending)))
+    text = harbour.render(replace(state, stack=(*state.stack, pending)))
     status = " ".join(text.split("Market:")[0].split())  # the status line, unwrapped
     assert status == f"Harbour, 3 players, turn 9: Player 2 {words}; last round, 2 turn(s) left"
 
@@ -116,8 +117,8 @@ def test_the_view_values_abilities_and_bonus_cards_at_the_current_market() -> No
         boards=["harbour-gossip", "tinker"],
     )
     fish_ledger = [b.key for b in state.cards.bonus_cards].index("fish-ledger")
-    state = attrs.evolve(
-        state, players=(attrs.evolve(state.players[0], bonus_card=fish_ledger), state.players[1])
+    state = replace(
+        state, players=(replace(state.players[0], bonus_card=fish_ledger), state.players[1])
     )
     text = harbour.render(state)
     assert "score VP equal to the market value of fish. (now 4 VP)" in text  # fish on $4
@@ -175,13 +176,13 @@ def test_a_viewer_sees_no_hidden_information() -> None:
     state = played(3, 5, 30, bonus_cards=True)[-1]
     cards = [p.bonus_card for p in state.players]
     assert None not in cards
-    swapped = attrs.evolve(
+    swapped = replace(
         state,
         deck=tuple(reversed(state.deck)),
         players=(
-            attrs.evolve(state.players[0], bonus_card=cards[2]),
+            replace(state.players[0], bonus_card=cards[2]),
             state.players[1],
-            attrs.evolve(state.players[2], bonus_card=cards[0]),
+            replace(state.players[2], bonus_card=cards[0]),
         ),
     )
     assert harbour.render(swapped, 1) == harbour.render(state, 1)
@@ -198,8 +199,8 @@ def test_a_viewer_sees_no_hidden_information() -> None:
 def test_another_players_free_building_choice_is_hidden() -> None:
     state = fixed()
     shown = state.deck[:2]
-    choosing = attrs.evolve(state, stack=(*state.stack, PendingFreeBuilding(1, shown)))
-    other = attrs.evolve(choosing, stack=(*state.stack, PendingFreeBuilding(1, state.deck[2:4])))
+    choosing = replace(state, stack=(*state.stack, PendingFreeBuilding(1, shown)))
+    other = replace(choosing, stack=(*state.stack, PendingFreeBuilding(1, state.deck[2:4])))
     assert harbour.render(choosing, 0) == harbour.render(other, 0)
     assert "Player 2 is choosing a free building among 2 you may not see" in harbour.render(
         choosing, 0
@@ -217,7 +218,7 @@ def test_the_character_boards_dealt_are_seen_by_their_chooser_only() -> None:
     pending = state.pending
     assert isinstance(pending, PendingCharacter) and pending.player == 0
     dealt = [b for b in range(len(state.cards.characters)) if b not in pending.offered][:2]
-    other = attrs.evolve(state, stack=(*state.stack[:-1], PendingCharacter(0, tuple(dealt))))
+    other = replace(state, stack=(*state.stack[:-1], PendingCharacter(0, tuple(dealt))))
     for viewer in (1, 2):
         text = harbour.render(state, viewer)
         assert text == harbour.render(other, viewer)
@@ -241,9 +242,7 @@ def test_the_public_view_hides_every_secret() -> None:
     state = played(3, 5, 30, bonus_cards=True)[-1]
     text = harbour.render(state, public=True)
     assert text.count("bonus card: hidden") == 3
-    assert text == harbour.render(
-        attrs.evolve(state, deck=tuple(reversed(state.deck))), public=True
-    )
+    assert text == harbour.render(replace(state, deck=tuple(reversed(state.deck))), public=True)
     with pytest.raises(harbour.InvalidValueError):
         harbour.render(state, 0, public=True)
 

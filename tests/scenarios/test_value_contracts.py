@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pickle
 
-import attrs
 import pytest
 
 import harbour
 from harbour import RulesOptions
 from harbour.cards.original import ORIGINAL_SET
+from harbour.positions import replace
 from tests.support import EVERY_ABILITY_SET
 
 
@@ -42,9 +42,9 @@ def test_equal_states_hash_equal_and_the_fields_left_out_still_count_for_equalit
     state = mid_game()
     copy = pickle.loads(pickle.dumps(state))
     assert hash(copy) == hash(state)
-    other_seed = attrs.evolve(state, seed=state.seed + 1)
+    other_seed = replace(state, seed=state.seed + 1)
     assert other_seed != state
-    assert attrs.evolve(state, options=RulesOptions(reentry="kept")) != state
+    assert replace(state, options=RulesOptions(reentry="kept")) != state
 
 
 @pytest.mark.rules("TURN-6", "INPUT-1")

@@ -30,6 +30,7 @@ from harbour.cards.effects import Buy, Effect, Gain, GainChoice, OneOf, TwoPart
 from harbour.cards.model import DEFAULT_INLAND_TRADERS_PRICE, CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_BUILDINGS, ORIGINAL_SET
 from harbour.goods import Good, Goods
+from harbour.positions import replace
 from harbour.state import (
     BoardSite,
     CardSite,
@@ -280,7 +281,7 @@ def test_fisherman_one_more_fish_once_per_gain_of_any_kind() -> None:
 def test_fisherman_gets_no_extra_fish_from_tolls_gifts_or_setup_goods() -> None:
     # Setup goods.
     setup = at([Goods(), Goods()], ["fisherman", None])
-    setup = attrs.evolve(setup, stack=(PendingStartingGoods(),), turn=0)
+    setup = replace(setup, stack=(PendingStartingGoods(),), turn=0)
     setup = harbour.apply_move(setup, harbour.ChooseStartingGoods(Goods(fish=3)))
     assert setup.players[0].goods == Goods(fish=3)
     # A toll paid in fish.
@@ -318,10 +319,10 @@ def test_traded_goods_do_not_count_for_the_goods_tie_breaker() -> None:
         stack=(),
     )
     players = (
-        attrs.evolve(state.players[0], bonus_card=0),
-        attrs.evolve(state.players[1], bonus_card=1),
+        replace(state.players[0], bonus_card=0),
+        replace(state.players[1], bonus_card=1),
     )
-    state = attrs.evolve(state, players=players)
+    state = replace(state, players=players)
     result = harbour.outcome(state)
     assert result.points == (3, 3)
     assert result.buildings == (1, 1)
@@ -344,7 +345,7 @@ def noble_looking(deck: list[str]) -> GameState:
         display=["smokehouse", "timber-wharf", "chandlery", "herring-boats", "salt-pans"],
     )
     order = tuple(card(k) for k in deck)
-    return attrs.evolve(
+    return replace(
         state,
         deck=order,
         stack=(PendingStartingGoods(), PendingFreeBuilding(0, order[:2])),
@@ -450,8 +451,8 @@ def test_the_diplomats_host_gains_right_after_the_move_before_toll_and_action() 
     assert shown.stack[-2:] == (PendingEffect(Gain(Goods(fish=2))), PendingGift(1, 1))
     shown = harbour.apply_move(shown, harbour.TakeGoods(Goods(fish=1)))
     assert shown.players == (
-        attrs.evolve(shown.players[0], goods=Goods(fish=3)),
-        attrs.evolve(shown.players[1], goods=Goods(fish=2)),
+        replace(shown.players[0], goods=Goods(fish=3)),
+        replace(shown.players[1], goods=Goods(fish=2)),
     )
 
 
@@ -589,10 +590,10 @@ def test_no_conversion_during_setup_on_anothers_turn_or_for_an_out_of_turn_gift(
     # Setup decisions of the Alchemist himself (goods given so that a conversion could
     # otherwise be paid for): the starting goods and a free-building choice.
     setup = at([Goods(fish=3, livestock=3), Goods()], ["alchemist", None])
-    setup = attrs.evolve(setup, stack=(PendingStartingGoods(),), turn=0)
+    setup = replace(setup, stack=(PendingStartingGoods(),), turn=0)
     assert not conversions(setup)
     assert all(isinstance(m, harbour.ChooseStartingGoods) for m in harbour.legal_moves(setup))
-    looking = attrs.evolve(
+    looking = replace(
         setup,
         stack=(PendingStartingGoods(), PendingFreeBuilding(0, setup.deck[:2])),
     )

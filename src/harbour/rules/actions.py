@@ -58,7 +58,7 @@ def action_gain(work: Work, goods: Goods, rule_id: str, spent: Goods | None = No
         extra = abilities.extra_gain(ability, goods)
         if extra.total:
             work.gain(player, extra, "ABIL-1")
-    site = work.pawns[player]
+    site = work.pawn(player)
     if goods.total and isinstance(site, BoardSite) and work.any_character():
         gifts.owe_start_building_gifts(work, player, site)
 

@@ -6,10 +6,11 @@ INT-14. The shipment itself is :mod:`harbour.rules.shipping`.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from harbour.cards.effects import Symbol
-from harbour.cards.model import Building
+from harbour.cards.model import Building, CardSet
 from harbour.errors import InvalidValueError
 from harbour.events import (
     BuildingsBought,
@@ -26,6 +27,9 @@ from harbour.rules.work import Work
 from harbour.state import GameState, PendingGift, PendingPurchase
 
 __all__ = ["PURCHASE", "affords", "allowance", "cheapest_price", "discounted_total"]
+
+# Moves are immutable: one of each is made and shared (one per set of buildings bought).
+_purchase = functools.cache(Purchase)
 
 
 def _cost(building: Building) -> int:
@@ -65,15 +69,27 @@ def allowance(options: RulesOptions, count: int, bought_this_turn: int) -> int:
 
 def _buyable(state: GameState) -> list[int]:
     """Display buildings with a price, in display order (BUY-7: the others are never bought)."""
-    return [c for c in state.display if state.cards.buildings[c].cost is not None]
+    return _priced(state.cards, state.display)
+
+
+def _priced(cards: CardSet, display: tuple[int, ...]) -> list[int]:
+    """:func:`_buyable` for a card set and a display."""
+    return [c for c in display if cards.buildings[c].cost is not None]
 
 
 def cheapest_price(state: GameState, player: int) -> int | None:
     """The lowest price, after coins, of a display building ``player`` could buy."""
     coins = state.symbol_count(player, Symbol.COIN)
-    rule = state.options.coin_discount
-    buildings = state.cards.buildings
-    prices = [_price([_cost(buildings[c])], coins, rule) for c in _buyable(state)]
+    return _cheapest(state.cards, state.display, coins, state.options.coin_discount)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cheapest(
+    cards: CardSet, display: tuple[int, ...], coins: int, rule: CoinDiscount
+) -> int | None:
+    """:func:`cheapest_price` for a display and a number of coins (it changes only by purchase)."""
+    buildings = cards.buildings
+    prices = [_price([_cost(buildings[c])], coins, rule) for c in _priced(cards, display)]
     return min(prices) if prices else None
 
 
@@ -90,14 +106,12 @@ def _most_affordable(state: GameState, pending: PendingPurchase) -> int:
     show how many can be afforded: the sizes whose cheapest set is affordable are 1 up to
     the answer.
     """
-    player = state.current
-    buildings = state.cards.buildings
-    cheapest_first = sorted(_buyable(state), key=lambda c: _cost(buildings[c]))
-    limit = min(pending.count, len(cheapest_first))
+    coins = state.symbol_count(state.current, Symbol.COIN)
+    rule = state.options.coin_discount
+    costs = sorted(_cost(state.cards.buildings[c]) for c in _buyable(state))
+    limit = min(pending.count, len(costs))
     return sum(
-        1
-        for size in range(1, limit + 1)
-        if discounted_total(state, player, tuple(cheapest_first[:size])) <= pending.money
+        1 for size in range(1, limit + 1) if _price(costs[:size], coins, rule) <= pending.money
     )
 
 
@@ -126,14 +140,17 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
         else:
             sizes = range(1, most + 1)
         buyable = _buyable(state)
+        buildings = state.cards.buildings
+        coins = state.symbol_count(player, Symbol.COIN)
+        rule = state.options.coin_discount
         out: list[Move] = [
-            Purchase(combo)
+            _purchase(combo)
             for size in sizes
             for combo in combinations(buyable, size)
-            if discounted_total(state, player, combo) <= pending.money
+            if _price([_cost(buildings[c]) for c in combo], coins, rule) <= pending.money
         ]
         if _may_buy_nothing(state, pending):  # a pending purchase affords something (STATE-4)
-            out.append(Purchase(()))
+            out.append(_purchase(()))
         return tuple(out)
 
     def refusal(
@@ -174,7 +191,7 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
         assert isinstance(move, Purchase)
         state = work.state
         player = work.current
-        display = work.display
+        display = work.display_slots()
         cards = tuple(sorted(move.cards, key=display.index))  # in the display's order
         log = work.log
         if log is not None:
@@ -184,7 +201,8 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
                 log.append(BuildingsBought(player, cards, listed, price, pending.money))
             else:
                 log.append(NothingBought(player, pending.money))
-        work.buildings[player] = work.buildings[player] + cards  # BUY-8
+        p = work.players[player]
+        work.own(player, p.buildings + cards, p.free_buildings)  # BUY-8
         work.bought_this_turn += len(cards)
         for card in cards:
             _refill(work, display.index(card))
@@ -197,14 +215,15 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
 
 def _refill(work: Work, slot: int) -> None:
     """DISPLAY-1: the bought building's place takes the top deck card; INT-8 when none is left."""
+    display = work.display_slots()
     if work.deck:
         card = work.deck[0]
-        work.display[slot] = card
+        display[slot] = card
         work.deck = work.deck[1:]
         if work.log is not None:
             work.log.append(DisplayRefilled(slot, card))
     else:
-        del work.display[slot]
+        del display[slot]
         work.deck_ran_out = True
         if work.log is not None:
             work.log.append(DeckRanOut(len(work.display)))

@@ -18,7 +18,7 @@ __all__ = ["end_turn", "game_ended"]
 
 def _last_round_cause(work: Work) -> str | None:
     """The rule that makes the turn just played begin the last round, if one does (END-1, INT-8)."""
-    if len(work.buildings[work.current]) >= GAME.end_buildings:
+    if len(work.players[work.current].buildings) >= GAME.end_buildings:
         return "END-1"
     if work.deck_ran_out and work.state.options.empty_deck is EmptyDeck.LAST_ROUND:
         return "INT-8"
@@ -27,7 +27,7 @@ def _last_round_cause(work: Work) -> str | None:
 
 def end_turn(work: Work) -> None:
     """TURN-5: the action and any toll are done; the next player moves, unless the game ends."""
-    n = len(work.goods)
+    n = work.seats
     player = work.current
     log = work.log
     if log is not None:

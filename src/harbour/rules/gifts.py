@@ -27,7 +27,7 @@ def owe_start_building_gifts(work: Work, player: int, site: BoardSite) -> None:
     """
     own = site.player == player
     options = work.state.options
-    n = len(work.goods)
+    n = work.seats
     gifts = []
     for seat in ((player + k) % n for k in range(1, n)):
         amount = abilities.gift_for_start_building(work.ability(seat), own, options)

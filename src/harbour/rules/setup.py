@@ -230,11 +230,11 @@ class _StartingGoods(Step[PendingStartingGoods, ChooseStartingGoods]):
 
     def apply(self, work: Work, pending: PendingStartingGoods, move: ChooseStartingGoods) -> None:
         player = work.current
-        work.goods[player] = list(move.goods.as_tuple())  # the warehouse was empty (STATE-2)
+        work.row(player)[:] = move.goods.as_tuple()  # the warehouse was empty (STATE-2)
         if work.log is not None:
             rule = "SETUP-5" if work.state.options.first_game else "SETUP-4"
             work.log.append(StartingGoodsChosen(player, move.goods, rule))
-        if player + 1 < len(work.goods):
+        if player + 1 < work.seats:
             work.current = player + 1
             work.stack.append(PendingStartingGoods())
             return
@@ -280,7 +280,7 @@ class _Character(Step[PendingCharacter, ChooseCharacter]):
 
     def apply(self, work: Work, pending: PendingCharacter, move: ChooseCharacter) -> None:
         player = pending.player
-        work.boards[player] = move.board
+        work.take_board(player, move.board)
         if work.log is not None:
             returned = tuple(b for b in pending.offered if b != move.board)
             work.log.append(CharacterChosen(player, move.board, returned))
@@ -316,7 +316,8 @@ class _FreeBuilding(Step[PendingFreeBuilding, ChooseFreeBuilding]):
 
     def apply(self, work: Work, pending: PendingFreeBuilding, move: ChooseFreeBuilding) -> None:
         player = pending.player
-        work.free[player] = work.free[player] + (move.card,)
+        p = work.players[player]
+        work.own(player, p.buildings, (*p.free_buildings, move.card))
         work.deck = tuple(c for c in work.deck if c != move.card)  # INT-28: the rest stay
         if work.log is not None:
             work.log.append(FreeBuildingTaken(player, move.card))

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Protocol
 
+from harbour.cards.abilities import Ability
 from harbour.cards.effects import Buy, Symbol
 from harbour.cards.model import CardSet
 from harbour.events import GoodsShipped, MarketAdjusted, MoneyLost, SoldToTraders, StepSkipped
 from harbour.goods import GOODS, Good, Goods, multisets
-from harbour.market import adjust_market
+from harbour.market import adjust_market, square_values
 from harbour.moves import Move, SellToTraders, Ship
 from harbour.options import BuyRule, RulesOptions, WarehouseKeep
 from harbour.rules import abilities
@@ -36,7 +37,7 @@ __all__ = [
 
 # Moves are immutable: one of each is made and shared (at most a few thousand).
 _ship_move = functools.cache(Ship)
-_KEEP_NOTHING = [Goods()]
+_KEEP_NOTHING = (Goods(),)
 
 #: What selling to the Inland Traders costs: one of each good (INLAND-2).
 _PACKAGE = Goods(1, 1, 1, 1)
@@ -48,10 +49,24 @@ def shipment_money(state: GameState, player: int, chosen: Sequence[Good], base: 
     Each shipped good pays the value of its square once; ``base`` is money already made by
     selling to the Inland Traders.
     """
-    money = base + sum(state.value_of(g) for g in chosen)
-    return money + abilities.shipping_bonus(
-        abilities.ability_of(state, player), state.market, chosen
-    )
+    ability = abilities.ability_of(state, player)
+    return _money(square_values(state.market), ability, state.market, chosen, base)
+
+
+def _money(
+    values: tuple[int, ...],
+    ability: Ability | None,
+    market: tuple[Good, Good, Good, Good],
+    chosen: Sequence[Good],
+    base: int,
+) -> int:
+    """:func:`shipment_money` with the goods' values (:func:`square_values`) at hand."""
+    money = base
+    for good in chosen:
+        money += values[good]
+    if ability is None:
+        return money
+    return money + abilities.shipping_bonus(ability, market, chosen)
 
 
 def shipment_kept(state: GameState, player: int, chosen: Sequence[Good], keep: Goods) -> Goods:
@@ -107,6 +122,7 @@ class _Shipping:
     """What the turn player may ship now, worked out once per decision."""
 
     __slots__ = (
+        "ability",
         "base",
         "cheapest",
         "held",
@@ -115,6 +131,7 @@ class _Shipping:
         "player",
         "shippable",
         "state",
+        "values",
         "warehouses",
     )
 
@@ -123,15 +140,22 @@ class _Shipping:
         self.base = base
         self.player = player = state.current
         self.held = held = state.players[player].goods
+        self.values = values = square_values(state.market)
+        self.ability = abilities.ability_of(state, player)
         #: BUY-2: goods held at least to their square's value.
-        self.shippable = tuple(g for g in GOODS if held[g] >= state.value_of(g))
+        counts = held.as_tuple()
+        self.shippable = tuple(g for g in GOODS if counts[g] >= values[g])
         self.warehouses = state.symbol_count(player, Symbol.WAREHOUSE)
         self.one_per_good = state.options.warehouse_keep is WarehouseKeep.ONE_PER_GOOD
         self.cheapest = cheapest_price(state, player)
         # INT-6: when buying is mandatory and something can be bought, a shipment must buy.
         self.must_buy = state.options.buying is BuyRule.MANDATORY and self._pays(
-            shipment_money(state, player, self.shippable, base)
+            self.money(self.shippable)
         )
+
+    def money(self, chosen: Sequence[Good]) -> int:
+        """:func:`shipment_money` of ``chosen`` for the turn player."""
+        return _money(self.values, self.ability, self.state.market, chosen, self.base)
 
     def _pays(self, money: int) -> bool:
         """BUY-6: ``money`` pays for some display building."""
@@ -141,23 +165,19 @@ class _Shipping:
         """INT-10: the most units of one shipped good warehouse symbols may keep."""
         return 1 if self.one_per_good else self.held[good]
 
-    def keeps(self, chosen: tuple[Good, ...]) -> list[Goods]:
+    def keeps(self, chosen: tuple[Good, ...]) -> tuple[Goods, ...]:
         """Every way to keep shipped units with the warehouse symbols owned (SYM-3, INT-10)."""
         if not self.warehouses:
             return _KEEP_NOTHING
-        return [
-            keep
-            for total in range(self.warehouses + 1)
-            for keep in multisets(total, chosen)
-            if all(keep[g] <= self.keep_limit(g) for g in chosen)
-        ]
+        limits = tuple(self.keep_limit(g) for g in chosen)
+        return _keeps(self.warehouses, chosen, limits)
 
     def unpaid(self, chosen: tuple[Good, ...]) -> Refusal | None:
         """BUY-1, INT-6, INT-7: a shipment that must buy but pays for no building."""
         must_buy = self.must_buy  # INT-6
         if not must_buy and (not chosen or self.state.options.ship_without_buying):  # INT-7
             return None
-        money = shipment_money(self.state, self.player, chosen, self.base)
+        money = self.money(chosen)
         if self._pays(money):
             return None
         if must_buy:
@@ -168,10 +188,9 @@ class _Shipping:
 
     def moves(self) -> list[Move]:
         out: list[Move] = []
-        for size in range(len(self.shippable) + 1):
-            for chosen in combinations(self.shippable, size):
-                if self.unpaid(chosen) is None:
-                    out.extend(_ship_move(chosen, keep) for keep in self.keeps(chosen))
+        for chosen in _subsets(self.shippable):
+            if self.unpaid(chosen) is None:
+                out.extend(_ship_moves(chosen, self.keeps(chosen)))
         return out
 
     def refusal(self, move: Ship) -> Refusal | None:
@@ -199,6 +218,35 @@ class _Shipping:
         return self.unpaid(chosen)
 
 
+# The tables below are pure functions of a few small values (at most a few hundred
+# entries each), so each is worked out once per process.
+
+
+@functools.cache
+def _subsets(shippable: tuple[Good, ...]) -> tuple[tuple[Good, ...], ...]:
+    """Every set of ``shippable`` goods, smallest first, each in canonical order."""
+    return tuple(
+        chosen for size in range(len(shippable) + 1) for chosen in combinations(shippable, size)
+    )
+
+
+@functools.cache
+def _keeps(warehouses: int, chosen: tuple[Good, ...], limits: tuple[int, ...]) -> tuple[Goods, ...]:
+    """SYM-3, INT-10: every way to keep up to ``warehouses`` units of ``chosen``, each within its limit."""
+    return tuple(
+        keep
+        for total in range(warehouses + 1)
+        for keep in multisets(total, chosen)
+        if all(keep[g] <= limit for g, limit in zip(chosen, limits, strict=True))
+    )
+
+
+@functools.cache
+def _ship_moves(chosen: tuple[Good, ...], keeps: tuple[Goods, ...]) -> tuple[Ship, ...]:
+    """The shipment of ``chosen`` with each way of keeping units."""
+    return tuple(_ship_move(chosen, keep) for keep in keeps)
+
+
 def _ship(work: Work, move: Ship, count: int, base: int) -> None:
     """Ship ``move.goods`` (BUY-3, BUY-4), adjust the market (MARKET-1, MARKET-2), then buy."""
     state = work.state  # shipping is the move itself: the goods are still those of ``state``
@@ -221,7 +269,7 @@ def _ship(work: Work, move: Ship, count: int, base: int) -> None:
         if move.goods:
             log.append(MarketAdjusted(move.goods, before, work.market))
     if work.any_character():  # ABIL-5: in seat order
-        for seat in range(len(work.goods)):
+        for seat in range(work.seats):
             collected = abilities.collected_when_shipped(work.ability(seat), move.goods)
             if collected.total:
                 work.gain(seat, collected, "ABIL-5")

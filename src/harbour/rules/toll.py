@@ -5,6 +5,7 @@ Rules TOLL-1 to TOLL-5 and the readings INT-5 and INT-17.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from harbour.cards.effects import Symbol, contains_buy
@@ -34,6 +35,10 @@ __all__ = [
     "toll_owner",
     "unpayable_refusal",
 ]
+
+# Moves are immutable: one of each is made and shared.
+_pay_toll = functools.cache(PayToll)
+_DEFER = DeferToll()
 
 #: Lists the legal moves of a state before TOLL-5 filters them.
 Candidates = Callable[[GameState], tuple[Move, ...]]
@@ -104,7 +109,7 @@ class _TollNow(Step[PendingToll, PayToll | DeferToll]):
         return "paying the toll now or deferring it"
 
     def moves(self, state: GameState, pending: PendingToll) -> tuple[Move, ...]:
-        return (*(PayToll(g) for g in GOODS if _holds(state, g)), DeferToll())
+        return (*(_pay_toll(g) for g in GOODS if _holds(state, g)), _DEFER)
 
     def refusal(
         self, state: GameState, pending: PendingToll, move: PayToll | DeferToll
@@ -135,7 +140,7 @@ class _TollAfter(Step[PendingTollAfter, PayToll]):
         return "paying the deferred toll"
 
     def moves(self, state: GameState, pending: PendingTollAfter) -> tuple[Move, ...]:
-        return tuple(PayToll(g) for g in GOODS if _holds(state, g))
+        return tuple(_pay_toll(g) for g in GOODS if _holds(state, g))
 
     def refusal(self, state: GameState, pending: PendingTollAfter, move: PayToll) -> Refusal | None:
         if not _holds(state, move.good):

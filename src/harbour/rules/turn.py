@@ -13,8 +13,8 @@ from harbour.rules.step import Refusal, Step
 from harbour.rules.work import Work, pending_effect
 from harbour.state import (
     BoardSite,
-    CardSite,
     GameState,
+    Layout,
     PendingGift,
     PendingMove,
     Site,
@@ -23,10 +23,8 @@ from harbour.state import (
 __all__ = ["PAWN", "site_action", "sites_in_play"]
 
 
-# Sites and pawn moves are immutable, so one of each is made and shared (the caches hold at
-# most one entry per building and seat of the card sets played).
-_card_site = functools.cache(CardSite)
-_board_site = functools.cache(BoardSite)
+# Pawn moves are immutable, so one of each is made and shared (the cache holds at most one
+# entry per building and seat of the card sets played).
 _move_to = functools.cache(MovePawn)
 
 
@@ -34,27 +32,16 @@ def sites_in_play(state: GameState) -> tuple[Site, ...]:
     """Every building a pawn may stand on, in canonical order (TURN-3).
 
     Starting buildings by seat, then the display in display order, then each player's
-    bought buildings in purchase order followed by their free buildings.
+    bought buildings in purchase order followed by their free buildings
+    (:class:`harbour.state.Layout` lists them).
     """
-    return _in_play(state)[0]
+    return state.layout.sites
 
 
-def _in_play(state: GameState) -> tuple[tuple[Site, ...], tuple[MovePawn, ...]]:
-    """The sites in play and a pawn move to each (the memo's key is every input)."""
-    owned = tuple(p.buildings + p.free_buildings for p in state.players)
-    return _sites_and_moves(len(owned), state.display, owned)
-
-
-@functools.lru_cache(maxsize=4096)
-def _sites_and_moves(
-    seats: int, display: tuple[int, ...], owned: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[Site, ...], tuple[MovePawn, ...]]:
-    card = _card_site
-    sites: list[Site] = [_board_site(p) for p in range(seats)]
-    sites.extend(map(card, display))
-    for buildings in owned:  # each player's bought buildings, then their free ones
-        sites.extend(map(card, buildings))
-    return tuple(sites), tuple(map(_move_to, sites))
+@functools.lru_cache(maxsize=1024)
+def _pawn_moves(layout: Layout) -> tuple[MovePawn, ...]:
+    """A pawn move to each site in play (a layout is shared by the states it belongs to)."""
+    return tuple(map(_move_to, layout.sites))
 
 
 def site_action(state: GameState, site: Site) -> Effect:
@@ -86,8 +73,15 @@ class _Pawn(Step[PendingMove, MovePawn]):
         return "moving the pawn"
 
     def moves(self, state: GameState, pending: PendingMove) -> tuple[Move, ...]:
-        blocked = _blocked(state, state.current)
-        return tuple(m for m in _in_play(state)[1] if m.site not in blocked)
+        layout = state.layout
+        places = layout.places
+        moves = list(_pawn_moves(layout))
+        for place in sorted(
+            [places[site] for site in _blocked(state, state.current) if site in places],
+            reverse=True,
+        ):
+            del moves[place]
+        return tuple(moves)
 
     def refusal(self, state: GameState, pending: PendingMove, move: MovePawn) -> Refusal | None:
         site = move.site
@@ -112,9 +106,9 @@ class _Pawn(Step[PendingMove, MovePawn]):
         player = work.current
         site = move.site
         gift = shares_occupied(work.ability(player))
-        joined = tuple(s for s, pawn in enumerate(work.pawns) if pawn == site) if gift else ()
-        origin = work.pawns[player]
-        work.pawns[player] = site
+        joined = tuple(s for s, p in enumerate(work.players) if p.pawn == site) if gift else ()
+        origin = work.pawn(player)
+        work.move_pawn(player, site)
         if work.log is not None:
             rule = "ABIL-10" if joined else "TURN-1"
             work.log.append(PawnMoved(player, site, origin, state.owner_of(site), joined, rule))

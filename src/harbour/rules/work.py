@@ -19,6 +19,7 @@ from harbour.facts import GAME
 from harbour.goods import Good, Goods
 from harbour.state import (
     GameState,
+    Layout,
     Pending,
     PendingEffect,
     PendingMove,
@@ -27,6 +28,8 @@ from harbour.state import (
     PlayerState,
     Site,
     count_symbol,
+    make_player,
+    make_state,
 )
 
 __all__ = [
@@ -56,24 +59,28 @@ _CAP = GAME.goods_cap
 
 
 class Work:
-    """A mutable copy of a state with an optional event log (``None``: events cost nothing)."""
+    """A mutable copy of a state with an optional event log (``None``: events cost nothing).
+
+    Copy on write: a move reads the frozen state until it changes a part, so a move that
+    changes one player's pawn copies that player only, and :meth:`freeze` shares every
+    part that did not change.
+    """
 
     __slots__ = (
         "ability_used",
-        "boards",
         "bought_this_turn",
-        "buildings",
         "cards",
         "current",
         "deck",
         "deck_ran_out",
         "display",
-        "free",
-        "goods",
         "last_round_turns",
         "log",
         "market",
-        "pawns",
+        "players",
+        "relaid",
+        "rows",
+        "seats",
         "stack",
         "state",
         "turn",
@@ -85,15 +92,16 @@ class Work:
         self.cards: CardSet = state.cards
         #: Where events go, or ``None`` when nobody asked for them.
         self.log = log
+        #: The number of players.
+        self.seats = len(state.players)
+        #: The players, a list once one changed (:meth:`set_player`).
+        self.players: tuple[PlayerState, ...] | list[PlayerState] = state.players
         #: Each player's goods as a mutable row, made on first use (:meth:`row`); ``None``
-        #: while unchanged, so most moves copy one player's goods or none.
-        self.goods: list[list[int] | None] = [None] * len(state.players)
-        self.buildings = [p.buildings for p in state.players]
-        self.free = [p.free_buildings for p in state.players]
-        self.boards = [p.board for p in state.players]
-        self.pawns: list[Site | None] = [p.pawn for p in state.players]
+        #: until a good changes, then one entry per seat, ``None`` for a seat unchanged.
+        self.rows: list[list[int] | None] | None = None
         self.market = state.market
-        self.display = list(state.display)
+        #: The display, a list once it changes (:meth:`display_slots`).
+        self.display: tuple[int, ...] | list[int] = state.display
         self.deck = state.deck
         self.current = state.current
         self.stack: list[Pending] = list(state.stack)
@@ -102,40 +110,34 @@ class Work:
         self.ability_used = state.ability_used
         self.deck_ran_out = state.deck_ran_out
         self.bought_this_turn = state.bought_this_turn
+        #: Whether a building changed hands or the display changed (the layout is new).
+        self.relaid = False
 
     def freeze(self) -> GameState:
-        """The frozen state; players whose part did not change are shared, not copied."""
+        """The frozen state; the parts that did not change are shared, not copied."""
         s = self.state
-        players = []
-        for i, old in enumerate(s.players):
-            g = self.goods[i]
-            goods = old.goods if g is None else shared_goods(g[0], g[1], g[2], g[3])
-            if (
-                self.pawns[i] is old.pawn
-                and self.buildings[i] is old.buildings
-                and self.boards[i] == old.board
-                and self.free[i] is old.free_buildings
-                and goods is old.goods
-            ):
-                players.append(old)
-            else:
-                players.append(
-                    PlayerState(
-                        goods,
-                        self.buildings[i],
-                        self.pawns[i],
-                        self.boards[i],
-                        self.free[i],
-                        old.bonus_card,
-                    )
-                )
-        return GameState(
+        # The layout stays unless a building changed place; one never worked out is left
+        # to first use.
+        layout: Layout | None = None if self.relaid else getattr(s, "_layout", None)
+        players = self.players
+        rows = self.rows
+        if rows is not None:
+            players = list(players)
+            for i, g in enumerate(rows):
+                if g is not None:
+                    p = players[i]
+                    goods = shared_goods(g[0], g[1], g[2], g[3])
+                    if goods is not p.goods:
+                        players[i] = make_player(
+                            goods, p.buildings, p.pawn, p.board, p.free_buildings, p.bonus_card
+                        )
+        return make_state(
             s.cards,
             s.options,
             s.seed,
-            tuple(players),
+            players if type(players) is tuple else tuple(players),
             self.market,
-            tuple(self.display),
+            self.display if type(self.display) is tuple else tuple(self.display),
             self.deck,
             self.current,
             tuple(self.stack),
@@ -144,37 +146,81 @@ class Work:
             self.ability_used,
             self.deck_ran_out,
             self.bought_this_turn,
+            layout,
         )
 
     # -- what the work holds now
 
+    def set_player(self, seat: int, player: PlayerState) -> None:
+        """Replace ``seat``'s pawn, buildings or board (their goods live in :meth:`row`)."""
+        players = self.players
+        if isinstance(players, tuple):
+            players = self.players = list(players)
+        players[seat] = player
+
+    def own(self, seat: int, buildings: tuple[int, ...], free: tuple[int, ...]) -> None:
+        """``seat`` now owns ``buildings`` bought and ``free`` buildings received."""
+        p = self.players[seat]
+        self.set_player(seat, make_player(p.goods, buildings, p.pawn, p.board, free, p.bonus_card))
+        self.relaid = True
+
+    def take_board(self, seat: int, board: int) -> None:
+        """``seat`` plays with character board ``board`` (its symbols count: SYM-5)."""
+        p = self.players[seat]
+        self.set_player(
+            seat, make_player(p.goods, p.buildings, p.pawn, board, p.free_buildings, p.bonus_card)
+        )
+        self.relaid = True
+
+    def pawn(self, seat: int) -> Site | None:
+        """Where ``seat``'s pawn stands now."""
+        return self.players[seat].pawn
+
+    def move_pawn(self, seat: int, site: Site) -> None:
+        """Put ``seat``'s pawn on ``site``."""
+        p = self.players[seat]
+        self.set_player(
+            seat, make_player(p.goods, p.buildings, site, p.board, p.free_buildings, p.bonus_card)
+        )
+
+    def display_slots(self) -> list[int]:
+        """The display as a list to change (DISPLAY-1)."""
+        display = self.display
+        if type(display) is tuple:  # it changes with a purchase only, which :meth:`own` marks
+            display = self.display = list(display)
+        return display  # type: ignore[return-value]
+
     def ability(self, player: int) -> Ability | None:
         """The ability of the board ``player`` plays with now (``None`` on the generic side)."""
-        index = self.boards[player]
+        index = self.players[player].board
         return None if index is None else self.cards.characters[index].ability
 
     def symbol_count(self, player: int, symbol: Symbol) -> int:
         """``player``'s ``symbol`` symbols now, buildings bought this turn included (SYM-5)."""
-        owned = self.buildings[player] + self.free[player]
-        return count_symbol(self.cards, self.boards[player], owned, symbol)
+        p = self.players[player]
+        return count_symbol(self.cards, p.board, p.buildings + p.free_buildings, symbol)
 
     def held(self, player: int) -> Goods:
         """``player``'s goods now."""
-        g = self.goods[player]
+        rows = self.rows
+        g = None if rows is None else rows[player]
         if g is None:
-            return self.state.players[player].goods
+            return self.players[player].goods
         return shared_goods(g[0], g[1], g[2], g[3])
 
     def row(self, player: int) -> list[int]:
         """``player``'s goods as a mutable row (fish, livestock, wood, stone) to change."""
-        g = self.goods[player]
+        rows = self.rows
+        if rows is None:
+            rows = self.rows = [None] * self.seats
+        g = rows[player]
         if g is None:
-            g = self.goods[player] = list(self.state.players[player].goods.as_tuple())
+            g = rows[player] = list(self.players[player].goods.as_tuple())
         return g
 
     def any_character(self) -> bool:
         """Whether anyone plays a character board (abilities need looking at only then)."""
-        return any(b is not None for b in self.boards)
+        return any(p.board is not None for p in self.players)
 
     # -- goods
 
