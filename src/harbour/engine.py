@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
-from harbour.errors import IllegalMoveError, InvalidMoveError
+from harbour.errors import IllegalMoveError, InvalidMoveError, InvalidValueError
 from harbour.events import Event
 from harbour.moves import Move, SellToTraders, UseAbility, out_of_range, well_formed
 from harbour.rules import conversion, end, shipping, toll
@@ -27,7 +27,7 @@ from harbour.rules.step import Refusal, Step
 from harbour.rules.table import move_kind, step_of
 from harbour.rules.work import Work
 from harbour.state import GameState, Pending
-from meeplekit.values import shown
+from meeplekit.values import not_a, shown
 
 __all__ = [
     "Chooser",
@@ -56,6 +56,8 @@ class Chooser(Protocol):
 
 def is_over(state: GameState) -> bool:
     """True when the game has ended (END-2)."""
+    if not isinstance(state, GameState):  # INPUT-5
+        raise not_a(GameState, state, InvalidValueError)
     return not state.stack
 
 
@@ -65,6 +67,8 @@ def current_player(state: GameState) -> int:
     Usually the player whose turn it is; an ability's gift (ABIL-6, ABIL-7, ABIL-10) is
     decided by its receiver. After the game ended: the last player to move.
     """
+    if not isinstance(state, GameState):  # INPUT-5
+        raise not_a(GameState, state, InvalidValueError)
     return state.decider
 
 
@@ -92,6 +96,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     Empty exactly when the game is over.
     """
     global _LAST_LISTED
+    if not isinstance(state, GameState):  # INPUT-5
+        raise not_a(GameState, state, InvalidValueError)
     moves = _legal(state)
     _LAST_LISTED = (state, moves)
     return moves
@@ -139,8 +145,11 @@ def _just_listed(state: GameState, move: object) -> bool:
 def _well_formed(state: GameState, move: object) -> Move:
     """INPUT-1: ``move`` made again by its constructor, naming something this game has.
 
-    Raises :class:`InvalidMoveError` otherwise.
+    Raises :class:`InvalidMoveError` otherwise, and :class:`InvalidValueError` for a
+    ``state`` that is not a :class:`GameState` (INPUT-5).
     """
+    if not isinstance(state, GameState):
+        raise not_a(GameState, state, InvalidValueError)
     made = well_formed(move)
     problem = out_of_range(
         made, len(state.cards.buildings), len(state.cards.characters), len(state.players)
@@ -215,10 +224,13 @@ def verify_move(state: GameState, move: Move) -> None:
 
 
 def can_apply(state: GameState, move: Move) -> bool:
-    """True when ``move`` is legal now (False for any other value, never an exception)."""
+    """True when ``move`` is legal now; False for any other value, never an exception.
+
+    Also False when ``state`` is not a :class:`GameState`.
+    """
     try:
         return explain(state, move) is None
-    except InvalidMoveError:
+    except InvalidValueError:  # InvalidMoveError is one
         return False
 
 
@@ -287,6 +299,8 @@ def random_playout(
     decisions (``None``: no limit). The same ``rng`` state gives the same playout as the
     loop ``state = apply_move_unchecked(state, rng.choice(legal_moves(state)))``.
     """
+    if not isinstance(state, GameState):  # INPUT-5
+        raise not_a(GameState, state, InvalidValueError)
     done = 0
     while state.stack and (max_decisions is None or done < max_decisions):
         work = Work(state, None)

@@ -10,7 +10,7 @@ that needs no decision happens by itself (MK-FLOW-2).
 
 from __future__ import annotations
 
-from machikoro.errors import IllegalMoveError, InvalidMoveError
+from machikoro.errors import IllegalMoveError, InvalidMoveError, InvalidValueError
 from machikoro.events import Event, GameEnded
 from machikoro.moves import Move, well_formed
 from machikoro.rules.step import Refusal
@@ -18,6 +18,7 @@ from machikoro.rules.table import STEPS, move_kind
 from machikoro.rules.work import Work
 from machikoro.state import GameState
 from meeplekit.protocol import CHANCE
+from meeplekit.values import not_a
 
 __all__ = [
     "apply_move",
@@ -34,6 +35,8 @@ __all__ = [
 
 def is_over(state: GameState) -> bool:
     """True when the game has ended (MK-WIN-1)."""
+    if not isinstance(state, GameState):  # MK-INPUT-7
+        raise not_a(GameState, state, InvalidValueError)
     return not state.stack
 
 
@@ -42,6 +45,8 @@ def current_player(state: GameState) -> int:
 
     After the game ended: the winner's seat.
     """
+    if not isinstance(state, GameState):  # MK-INPUT-7
+        raise not_a(GameState, state, InvalidValueError)
     stack = state.stack
     if stack and stack[-1].chance:
         return CHANCE
@@ -57,6 +62,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     Empty exactly when the game is over.
     """
     global _LAST_LISTED
+    if not isinstance(state, GameState):  # MK-INPUT-7
+        raise not_a(GameState, state, InvalidValueError)
     stack = state.stack
     if not stack:
         moves: tuple[Move, ...] = ()
@@ -88,7 +95,12 @@ def _just_listed(state: GameState, move: object) -> bool:
 
 
 def _well_formed(state: GameState, move: object) -> Move:
-    """MK-INPUT-1: ``move`` made again by its constructor, naming seats this game has."""
+    """MK-INPUT-1: ``move`` made again by its constructor, naming seats this game has.
+
+    A ``state`` that is not a :class:`GameState` raises ``InvalidValueError`` (MK-INPUT-7).
+    """
+    if not isinstance(state, GameState):
+        raise not_a(GameState, state, InvalidValueError)
     made = well_formed(move)
     seat = getattr(made, "opponent", None)
     if seat is not None and seat >= len(state.coins):
@@ -146,10 +158,13 @@ def verify_move(state: GameState, move: Move) -> None:
 
 
 def can_apply(state: GameState, move: Move) -> bool:
-    """True when ``move`` is legal now (False for any other value, never an exception)."""
+    """True when ``move`` is legal now; False for any other value, never an exception.
+
+    Also False when ``state`` is not a :class:`GameState`.
+    """
     try:
         return explain(state, move) is None
-    except InvalidMoveError:
+    except InvalidValueError:  # InvalidMoveError is one
         return False
 
 

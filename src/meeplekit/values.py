@@ -53,9 +53,10 @@ import attrs
 
 from meeplekit.errors import InvalidValueError
 
-__all__ = ["field_getter", "member_test", "rechecked", "remade", "remaker", "shown"]
+__all__ = ["field_getter", "member_test", "not_a", "rechecked", "remade", "remaker", "shown"]
 
 T = TypeVar("T")
+E = TypeVar("E", bound=Exception)
 
 #: The longest value shown in an error message, in characters.
 SHOWN = 80
@@ -83,6 +84,16 @@ def shown(value: object, limit: int = SHOWN) -> str:
         else:
             text = f"<{type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def not_a(kind: type, value: object, error: type[E]) -> E:
+    """The ``error`` for a ``value`` given where a ``kind`` is needed (a game's entry points).
+
+    >>> not_a(int, "3", ValueError)
+    ValueError("expected builtins.int, got '3' (str)")
+    """
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    return error(f"expected {name}, got {shown(value)} ({type(value).__qualname__})")
 
 
 def member_test(kind: type[enum.Enum]) -> Callable[[object], bool]:

@@ -1,0 +1,55 @@
+"""INPUT-5: the engine's entry points refuse a value that is not a Harbour state by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import harbour
+import machikoro
+from harbour.errors import InvalidValueError
+from harbour.rng import SplitMix64
+
+_STATE = harbour.new_game(2, seed=3)
+_MOVE = harbour.legal_moves(_STATE)[0]
+
+#: Values that are not a Harbour state: nothing, a document, another game's state, a player.
+NOT_STATES: tuple[object, ...] = (
+    None,
+    {"players": []},
+    machikoro.new_game(2, seed=3),
+    _STATE.players[0],
+)
+
+ENTRY_POINTS: dict[str, Callable[[object], object]] = {
+    "legal_moves": harbour.legal_moves,  # type: ignore[dict-item]
+    "is_over": harbour.is_over,  # type: ignore[dict-item]
+    "current_player": harbour.current_player,  # type: ignore[dict-item]
+    "apply_move": lambda s: harbour.apply_move(s, _MOVE),  # type: ignore[arg-type]
+    "apply_move_with_events": lambda s: harbour.apply_move_with_events(s, _MOVE),  # type: ignore[arg-type]
+    "verify_move": lambda s: harbour.verify_move(s, _MOVE),  # type: ignore[arg-type]
+    "explain": lambda s: harbour.explain(s, _MOVE),  # type: ignore[arg-type]
+    "random_playout": lambda s: harbour.random_playout(s, SplitMix64(1)),  # type: ignore[arg-type]
+}
+
+
+@pytest.mark.rules("INPUT-5")
+@pytest.mark.parametrize("name", ENTRY_POINTS)
+@pytest.mark.parametrize("value", NOT_STATES, ids=lambda v: type(v).__name__)
+def test_entry_points_name_a_value_that_is_not_a_state(name: str, value: object) -> None:
+    with pytest.raises(InvalidValueError, match=r"expected harbour\.state\.GameState, got "):
+        ENTRY_POINTS[name](value)
+
+
+@pytest.mark.rules("INPUT-5")
+@pytest.mark.parametrize("value", NOT_STATES, ids=lambda v: type(v).__name__)
+def test_can_apply_answers_false_for_a_value_that_is_not_a_state(value: object) -> None:
+    assert harbour.can_apply(value, _MOVE) is False  # type: ignore[arg-type]
+    assert harbour.can_apply(_STATE, _MOVE) is True
+
+
+@pytest.mark.rules("INPUT-5")
+@pytest.mark.parametrize("name", ENTRY_POINTS)
+def test_entry_points_still_take_a_state(name: str) -> None:
+    ENTRY_POINTS[name](_STATE)  # no error for the real thing
