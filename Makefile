@@ -91,6 +91,8 @@ COMPILED_STAMP := $(COMPILED_VENV)/.installed-stamp
 
 $(COMPILED_STAMP): pyproject.toml setup.py $(wildcard src/harbour/*.py src/harbour/*/*.py src/meeplekit/*.py src/machikoro/*.py src/machikoro/*/*.py)
 	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
+	# setuptools keeps its build/ between builds: a module no longer compiled would stay.
+	rm -rf build
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=1.10' 'attrs>=23.1' 'cattrs>=23.2'
 	$(COMPILED_VENV)/bin/python -m pip install --quiet ./distributions/meeplekit ./distributions/machikoro-rules
 	HARBOUR_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation '.[bench,dev,cli,lab]'

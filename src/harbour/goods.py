@@ -9,7 +9,7 @@ import attrs
 
 from harbour.errors import InvalidValueError
 from harbour.facts import GAME
-from meeplekit.values import shown
+from meeplekit.values import member_test, shown
 
 __all__ = ["GOODS", "MAX_GOODS", "Good", "Goods", "is_good", "multisets"]
 
@@ -33,8 +33,8 @@ class Good(enum.IntEnum):
 
 #: All goods in canonical order.
 GOODS: tuple[Good, ...] = tuple(Good)
-#: The identities of the four goods: an enum member is one object for the whole process.
-_GOOD_IDS = frozenset(map(id, GOODS))
+#: The test of a member itself (identity: an enum member is one object for the whole process).
+_IS_GOOD = member_test(Good)
 
 
 def is_good(value: object) -> bool:
@@ -44,7 +44,7 @@ def is_good(value: object) -> bool:
     ``int.__new__(Good, 7)`` from a tampered pickle), which may compare equal to a member
     but is not one.
     """
-    return id(value) in _GOOD_IDS
+    return _IS_GOOD(value)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
