@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import harbour
@@ -214,3 +216,23 @@ def test_players_still_tied_share_the_victory() -> None:
     # Players 1 and 2: 2 VP, one building, 2 goods each: both win.
     assert result.winners == (0, 1)
     assert result.places == (1, 1, 3)
+
+
+@pytest.mark.rules("SPIEL-3")
+def test_shares_split_the_win_and_the_loss() -> None:
+    assert harbour.scoring.shares((0,), 2) == (1.0, -1.0)
+    assert harbour.scoring.shares((2,), 3) == (-0.5, -0.5, 1.0)
+    assert harbour.scoring.shares((0, 3), 4) == (0.5, -0.5, -0.5, 0.5)
+    assert harbour.scoring.shares((0, 1, 2), 4) == (1 / 3, 1 / 3, 1 / 3, -1.0)
+    assert harbour.scoring.shares((0, 1, 2), 3) == (0.0, 0.0, 0.0)
+
+
+@pytest.mark.rules("SPIEL-3")
+def test_returns_are_zero_until_the_end_then_the_shares_of_the_winners() -> None:
+    state = harbour.new_game(3, seed=12)
+    assert harbour.returns(state) == (0.0, 0.0, 0.0)
+    end, _ = harbour.random_playout(state, random.Random(12))
+    assert end.is_over
+    winners = harbour.outcome(end).winners
+    assert harbour.returns(end) == harbour.scoring.shares(winners, 3)
+    assert sum(harbour.returns(end)) == pytest.approx(0.0)

@@ -10,6 +10,7 @@ import harbour
 import machikoro
 from harbour.errors import InvalidValueError
 from harbour.rng import SplitMix64
+from meeplekit.values import shown
 
 _STATE = harbour.new_game(2, seed=3)
 _MOVE = harbour.legal_moves(_STATE)[0]
@@ -38,8 +39,10 @@ ENTRY_POINTS: dict[str, Callable[[object], object]] = {
 @pytest.mark.parametrize("name", ENTRY_POINTS)
 @pytest.mark.parametrize("value", NOT_STATES, ids=lambda v: type(v).__name__)
 def test_entry_points_name_a_value_that_is_not_a_state(name: str, value: object) -> None:
-    with pytest.raises(InvalidValueError, match=r"expected harbour\.state\.GameState, got "):
+    expected = f"expected harbour.state.GameState, got {shown(value)} ({type(value).__qualname__})"
+    with pytest.raises(InvalidValueError) as refused:
         ENTRY_POINTS[name](value)
+    assert str(refused.value) == expected
 
 
 @pytest.mark.rules("INPUT-5")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 
+import attrs
+
 from harbour.cards.abilities import Ability
 from harbour.cards.effects import Symbol
 from harbour.cards.model import CardSet
@@ -166,10 +168,8 @@ class Work:
 
     def take_board(self, seat: int, board: int) -> None:
         """``seat`` plays with character board ``board`` (its symbols count: SYM-5)."""
-        p = self.players[seat]
-        self.set_player(
-            seat, make_player(p.goods, p.buildings, p.pawn, board, p.free_buildings, p.bonus_card)
-        )
+        # Setup only (CHAR-2), once per player: the constructor's time does not matter.
+        self.set_player(seat, attrs.evolve(self.players[seat], board=board))
         self.relaid = True
 
     def pawn(self, seat: int) -> Site | None:

@@ -9,6 +9,7 @@ import pytest
 import harbour
 import machikoro
 from machikoro.errors import InvalidValueError
+from meeplekit.values import shown
 
 _STATE = machikoro.new_game(2, seed=3)
 _MOVE = machikoro.legal_moves(_STATE)[0]
@@ -31,8 +32,12 @@ ENTRY_POINTS: dict[str, Callable[[object], object]] = {
 @pytest.mark.parametrize("name", ENTRY_POINTS)
 @pytest.mark.parametrize("value", NOT_STATES, ids=lambda v: type(v).__name__)
 def test_entry_points_name_a_value_that_is_not_a_state(name: str, value: object) -> None:
-    with pytest.raises(InvalidValueError, match=r"expected machikoro\.state\.GameState, got "):
+    expected = (
+        f"expected machikoro.state.GameState, got {shown(value)} ({type(value).__qualname__})"
+    )
+    with pytest.raises(InvalidValueError) as refused:
         ENTRY_POINTS[name](value)
+    assert str(refused.value) == expected
 
 
 @pytest.mark.rules("MK-INPUT-7")
