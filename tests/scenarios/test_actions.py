@@ -16,7 +16,7 @@ from harbour.cards import (
 )
 from harbour.goods import Good, Goods
 from harbour.state import BoardSite, CardSite, GameState, PendingEffect, PendingMove
-from tests.support import card, custom_set, play, position
+from tests.support import card, custom_set, play, position, with_options
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
 
@@ -312,6 +312,32 @@ def test_a_discounted_price_never_drops_below_0() -> None:
     )
     state = play(state, go("auction-rooms"), harbour.Ship((F,)))
     assert _purchases(state) == {(card("net-loft"),)}
+
+
+@pytest.mark.rules("SYM-1", "INT-9", "INT-6", "INT-7")
+def test_the_coin_reading_decides_whether_a_pair_is_affordable() -> None:
+    # Four coins; Auction Rooms buys two buildings; $4 of wood. Each building discounted
+    # (the default): Net Loft $0 + Herring Boats $3 = $3, affordable. Once per action:
+    # $3 + $7 - $4 = $6, not affordable, so only single buildings can be bought (and one
+    # must be: goods were shipped, INT-7).
+    each = position(
+        goods=[Goods(wood=4), Goods()],
+        market=(F, L, W, S),
+        display=["auction-rooms", "net-loft", "herring-boats"],
+        owned=[["quarry-steps", "cattle-pens", "salt-pans", "chandlery"], []],
+    )
+    pair = (card("net-loft"), card("herring-boats"))
+    once = with_options(each, coin_discount=harbour.CoinDiscount.ONCE_PER_ACTION)
+    shipped = (go("auction-rooms"), harbour.Ship((W,)))
+    assert pair in _purchases(play(each, *shipped))
+    assert _purchases(play(once, *shipped)) == {(card("net-loft"),), (card("herring-boats"),)}
+    # INT-6, mandatory buying: as many buildings as can be afforded, by each reading.
+    mandatory = harbour.BuyRule.MANDATORY
+    assert _purchases(play(with_options(each, buying=mandatory), *shipped)) == {pair}
+    assert _purchases(play(with_options(once, buying=mandatory), *shipped)) == {
+        (card("net-loft"),),
+        (card("herring-boats"),),
+    }
 
 
 @pytest.mark.rules("SYM-2")

@@ -529,3 +529,14 @@ def test_a_record_made_around_a_state_is_refused_when_replayed() -> None:
     with pytest.raises(harbour.InvalidValueError, match="moves are a tuple of moves"):
         replay(GameRecord(start=start, moves=5))  # type: ignore[arg-type]
     assert replay(GameRecord(start=start, moves=())) == (start,)
+
+
+@pytest.mark.rules("INPUT-1")
+def test_a_move_naming_what_the_game_lacks_is_named_in_the_refusal() -> None:
+    state = harbour.new_game(2, seed=3)
+    move = harbour.MovePawn(harbour.CardSite(999))
+    with pytest.raises(harbour.InvalidMoveError) as refused:
+        harbour.explain(state, move)
+    assert str(refused.value) == (
+        "MovePawn(site=CardSite(card=999)): there is no building 999: the card set has 36"
+    )
