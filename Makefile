@@ -108,7 +108,7 @@ test-compiled: $(COMPILED_STAMP)
 	# The distribution's own checks (every extra installed, the demo's imports) belong to .venv.
 	$(COMPILED_VENV)/bin/python -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/scenarios tests/property/test_behaviour_digest.py --ignore=tests/scenarios/test_distribution.py
 
-# Mutation testing of the rules engine (not part of `make test`: about 35 minutes on 2 cores).
+# Mutation testing of the rules engine (not part of `make test`: two to three hours on 2 cores).
 # Configuration: [tool.mutmut] in pyproject.toml; HARBOUR_MUTATION_RUN selects the small
 # Hypothesis profile in tests/conftest.py. Results stay in mutants/ (re-runs reuse them).
 mutation: $(STAMP)
