@@ -15,6 +15,7 @@ from harbour.cards import (
     Symbol,
 )
 from harbour.goods import Good, Goods
+from harbour.positions import replace
 from harbour.state import BoardSite, CardSite, GameState, PendingEffect, PendingMove
 from tests.support import card, custom_set, play, position, with_options
 
@@ -315,28 +316,42 @@ def test_a_discounted_price_never_drops_below_0() -> None:
 
 
 @pytest.mark.rules("SYM-1", "INT-9", "INT-6", "INT-7")
-def test_the_coin_reading_decides_whether_a_pair_is_affordable() -> None:
+def test_the_coin_reading_decides_which_pairs_are_affordable() -> None:
     # Four coins; Auction Rooms buys two buildings; $4 of wood. Each building discounted
-    # (the default): Net Loft $0 + Herring Boats $3 = $3, affordable. Once per action:
-    # $3 + $7 - $4 = $6, not affordable, so only single buildings can be bought (and one
-    # must be: goods were shipped, INT-7).
+    # (the default): Net Loft $0, Timber Wharf $0, Herring Boats $3, so every pair of them
+    # costs at most $3. Once per action: Net Loft and Timber Wharf $3 + $4 - $4 = $3, but
+    # either with Herring Boats $6 or $7, too much. Goods were shipped, so a building must
+    # be bought (INT-7).
     each = position(
         goods=[Goods(wood=4), Goods()],
         market=(F, L, W, S),
-        display=["auction-rooms", "net-loft", "herring-boats"],
+        display=["auction-rooms", "net-loft", "timber-wharf", "herring-boats"],
         owned=[["quarry-steps", "cattle-pens", "salt-pans", "chandlery"], []],
     )
-    pair = (card("net-loft"), card("herring-boats"))
+    net, timber, herring = card("net-loft"), card("timber-wharf"), card("herring-boats")
+    singles = {(net,), (timber,), (herring,)}
     once = with_options(each, coin_discount=harbour.CoinDiscount.ONCE_PER_ACTION)
     shipped = (go("auction-rooms"), harbour.Ship((W,)))
-    assert pair in _purchases(play(each, *shipped))
-    assert _purchases(play(once, *shipped)) == {(card("net-loft"),), (card("herring-boats"),)}
+    assert _purchases(play(each, *shipped)) == singles | {
+        (net, timber),
+        (net, herring),
+        (timber, herring),
+    }
+    assert _purchases(play(once, *shipped)) == singles | {(net, timber)}
     # INT-6, mandatory buying: as many buildings as can be afforded, by each reading.
     mandatory = harbour.BuyRule.MANDATORY
-    assert _purchases(play(with_options(each, buying=mandatory), *shipped)) == {pair}
-    assert _purchases(play(with_options(once, buying=mandatory), *shipped)) == {
-        (card("net-loft"),),
-        (card("herring-boats"),),
+    assert _purchases(play(with_options(each, buying=mandatory), *shipped)) == {
+        (net, timber),
+        (net, herring),
+        (timber, herring),
+    }
+    assert _purchases(play(with_options(once, buying=mandatory), *shipped)) == {(net, timber)}
+    # With Herring Boats alone beside Net Loft, the pair is affordable only discounted
+    # building by building, so once per action a mandatory purchase buys one building.
+    alone = replace(once, display=tuple(c for c in once.display if c != timber))
+    assert _purchases(play(with_options(alone, buying=mandatory), *shipped)) == {
+        (net,),
+        (herring,),
     }
 
 
