@@ -76,10 +76,7 @@ def current_player(state: GameState) -> int:
 
 
 def _candidates(state: GameState) -> tuple[Move, ...]:
-    """The legal moves before the unpayable-toll reading (TOLL-5) filters them.
-
-    :func:`_legal` lists them the same way (inline: it runs at every decision).
-    """
+    """The legal moves before the unpayable-toll reading (TOLL-5) filters them."""
     if not state.stack:
         return ()
     top = state.stack[-1]
@@ -105,14 +102,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 def _legal(state: GameState) -> tuple[Move, ...]:
     """:func:`legal_moves` without remembering them for :func:`apply_move`."""
-    stack = state.stack
-    if not stack:
-        return ()
-    top = stack[-1]
-    step = step_of(top)
-    moves = step.moves(state, top)
-    if step.turn_decision and conversion.available(state):  # ABIL-11, INT-34
-        moves += conversion.moves(state)
+    moves = _candidates(state)
     if moves and toll.at_risk(state):
         moves = tuple(
             m for m in moves if toll.payable_after(state, m, _candidates, apply_move_unchecked)
