@@ -16,10 +16,12 @@ from glob import glob
 
 from setuptools import setup
 
-#: The modules compiled: the rules engine, where play spends its time. The data classes
-#: (states, moves, cards) stay interpreted attrs classes.
+#: The modules compiled: the rules engine, where play spends its time, and the state
+#: classes (``GameState`` and ``PlayerState`` become native classes, which the compiled
+#: engine reads and builds directly). The other data classes (pending decisions, sites,
+#: moves, goods, cards) stay interpreted attrs classes.
 COMPILED = sorted(
-    ["src/harbour/engine.py", "src/harbour/market.py"]
+    ["src/harbour/engine.py", "src/harbour/market.py", "src/harbour/state.py"]
     + [p for p in glob("src/harbour/rules/*.py") if not p.endswith("__init__.py")]
 )
 

@@ -16,6 +16,10 @@ from harbour.state import GameState, Pending, PendingMove, PlayerState, Site
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
 
+#: Whether the tests run against the compiled build, whose state classes are native and
+#: refuse ill-typed values with ``TypeError`` (STATE-6; ``make test-compiled``).
+COMPILED: bool = hasattr(GameState, "__mypyc_attrs__")
+
 
 def card(key: str, cards: CardSet = ORIGINAL_SET) -> int:
     """The index of a building by key."""

@@ -10,20 +10,33 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
+import attr
 import attrs
 
-from harbour.cards.effects import Effect, Symbol
+from harbour._pending import (
+    BoardSite,
+    CardSite,
+    PendingCharacter,
+    PendingEffect,
+    PendingFreeBuilding,
+    PendingGift,
+    PendingMove,
+    PendingPurchase,
+    PendingShip,
+    PendingStartingGoods,
+    PendingToll,
+    PendingTollAfter,
+)
+from harbour.cards.effects import Symbol
 from harbour.cards.identity import built_in_card_set, card_set_digest, is_built_in
 from harbour.cards.model import Building, CardSet, PlayerBoard
-from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import Good, Goods
 from harbour.market import square_values
 from harbour.options import RulesOptions
 from meeplekit.display import shown_by
-from meeplekit.values import shown
 
 __all__ = [
     "MARKET_VALUES",
@@ -74,28 +87,25 @@ def _symbol_counts(cards: CardSet, board: int | None, owned: tuple[int, ...]) ->
     return counts
 
 
-def _index(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
-        name = f"{type(instance).__name__}.{attribute.name}"
-        raise InvalidValueError(f"{name} must be a whole number >= 0, got {shown(value)}")
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class CardSite:
-    """A building card (in the display or owned), by its index in the card set."""
-
-    card: int = attrs.field(validator=_index)
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class BoardSite:
-    """The starting building on a player's board, by the player's seat."""
-
-    player: int = attrs.field(validator=_index)
-
+_render = shown_by("harbour.view:render", "The referee's text view (VIEW-1).")
+_picture = shown_by("harbour.svg:position", "The whole position as a picture.")
 
 #: A building a pawn can stand on.
 Site: TypeAlias = CardSite | BoardSite
+
+#: A decision still to be taken in the current turn.
+Pending: TypeAlias = (
+    PendingCharacter
+    | PendingFreeBuilding
+    | PendingGift
+    | PendingShip
+    | PendingStartingGoods
+    | PendingMove
+    | PendingToll
+    | PendingTollAfter
+    | PendingEffect
+    | PendingPurchase
+)
 
 
 class _PlayerSlots:
@@ -112,22 +122,86 @@ class _PlayerSlots:
     _hash: int
 
 
-@attrs.frozen(slots=True, hash=False, weakref_slot=False)
+@attr.s(slots=True, frozen=True, init=False, eq=False, repr=False, hash=False, weakref_slot=False)
 class PlayerState(_PlayerSlots):
     """One player's warehouse, buildings and pawn (immutable, equal and hashed by value)."""
 
+    # One source for both builds. Compiled (mypyc), this is a native class, whose fields
+    # the compiled engine reads and sets directly; of attrs' work only the fields list
+    # (``attrs.fields``, cattrs) carries over to it, so ``__init__``, ``__eq__``,
+    # ``__repr__``, ``__reduce__`` and the frozen ``__setattr__`` are written here, and
+    # the fields' types are given to ``attr.ib`` as values (mypyc's annotations lose them).
+    # ``object.__setattr__(self, name, value)`` goes around the frozen ``__setattr__``.
+
     #: Goods held, each 0..6.
-    goods: Goods
+    goods = attr.ib(type=Goods)
     #: Indices of the buildings bought, in the order bought.
-    buildings: tuple[int, ...] = ()
+    buildings = attr.ib(type=tuple[int, ...], default=())
     #: Where the pawn stands; ``None`` before the first move.
-    pawn: Site | None = None
+    pawn = attr.ib(type=Site | None, default=None)
     #: The character board (index into ``CardSet.characters``), or ``None`` for the generic side.
-    board: int | None = None
+    board = attr.ib(type=int | None, default=None)
     #: Buildings received for free (ABIL-8): owned, but 0 VP and not counted for END-1.
-    free_buildings: tuple[int, ...] = ()
+    free_buildings = attr.ib(type=tuple[int, ...], default=())
     #: The secret bonus point card (index into ``CardSet.bonus_cards``), if any (BONUS-1).
-    bonus_card: int | None = None
+    bonus_card = attr.ib(type=int | None, default=None)
+    # The hidden slot (not a field), declared here too: compiled, a direct store finds
+    # only the class's own attributes.
+    _hash: int
+
+    def __init__(
+        self,
+        goods: Goods,
+        buildings: tuple[int, ...] = (),
+        pawn: Site | None = None,
+        board: int | None = None,
+        free_buildings: tuple[int, ...] = (),
+        bonus_card: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "goods", goods)
+        object.__setattr__(self, "buildings", buildings)
+        object.__setattr__(self, "pawn", pawn)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "free_buildings", free_buildings)
+        object.__setattr__(self, "bonus_card", bonus_card)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PlayerState:
+            return NotImplemented
+        return (
+            self.goods == other.goods
+            and self.buildings == other.buildings
+            and self.pawn == other.pawn
+            and self.board == other.board
+            and self.free_buildings == other.free_buildings
+            and self.bonus_card == other.bonus_card
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayerState(goods={self.goods!r}, buildings={self.buildings!r}, "
+            f"pawn={self.pawn!r}, board={self.board!r}, "
+            f"free_buildings={self.free_buildings!r}, bonus_card={self.bonus_card!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (
+            PlayerState,
+            (
+                self.goods,
+                self.buildings,
+                self.pawn,
+                self.board,
+                self.free_buildings,
+                self.bonus_card,
+            ),
+        )
 
     def __hash__(self) -> int:
         # Computed once, on first use (a slot, not a field: equality and copies ignore it).
@@ -171,112 +245,19 @@ class _PlayerBuilder(_PlayerSlots):
         self.__class__ = PlayerState  # type: ignore[assignment]
 
 
+#: Whether this module is compiled: mypyc makes :class:`GameState` and :class:`PlayerState`
+#: native classes, whose own constructors store their fields directly (a native object
+#: cannot change its class, so the builders serve the interpreted classes only).
+_NATIVE: Final = hasattr(PlayerState, "__mypyc_attrs__")
+
 #: The engine's constructor of :class:`PlayerState`: every field given, in order, nothing
 #: checked. It builds the same value as ``PlayerState(...)`` in half the time (the builder
-#: twin fills the slots and becomes a :class:`PlayerState`): the engine makes a new player
-#: for every move that changes one. Values from outside go through the class (and
-#: :func:`harbour.validate`).
+#: twin fills the slots and becomes a :class:`PlayerState`; compiled, the class itself):
+#: the engine makes a new player for every move that changes one. Values from outside go
+#: through the class (and :func:`harbour.validate`).
 make_player: Callable[
     [Goods, tuple[int, ...], Site | None, int | None, tuple[int, ...], int | None], PlayerState
-] = _PlayerBuilder  # type: ignore[assignment]
-
-
-@attrs.frozen(slots=True)
-class PendingStartingGoods:
-    """Setup: the current player chooses their starting goods (SETUP-4, SETUP-5)."""
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingCharacter:
-    """Setup: ``player`` keeps one of the two character boards ``offered`` (CHAR-2)."""
-
-    player: int
-    offered: tuple[int, ...]
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingFreeBuilding:
-    """Setup: ``player`` takes one of the top deck buildings ``options`` for free (ABIL-8)."""
-
-    player: int
-    options: tuple[int, ...]
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingGift:
-    """``player`` (not always the one whose turn it is) gains ``amount`` goods of choice.
-
-    Raised by abilities: ABIL-6 (a purchase), ABIL-7 (another player's starting building),
-    ABIL-10 (a pawn joining theirs).
-    """
-
-    player: int
-    amount: int
-    #: The rule of the ability that gives it: ``"ABIL-6"``, ``"ABIL-7"`` or ``"ABIL-10"``
-    #: (information for frontends; not part of equality, as the position implies it).
-    cause: str = attrs.field(default="", eq=False)
-    #: How many times the ability gave it at once, for example the buildings bought for
-    #: ABIL-6 (information for frontends, like :attr:`cause`).
-    times: int = attrs.field(default=1, eq=False)
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingShip:
-    """A buy action after selling to the Inland Traders for ``money`` dollars (INLAND-2)."""
-
-    count: int
-    money: int
-
-
-@attrs.frozen(slots=True)
-class PendingMove:
-    """The current player moves their pawn (TURN-1 to TURN-3)."""
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingToll:
-    """On arrival at ``owner``'s building: pay the toll now, or after the action (TOLL-2)."""
-
-    owner: int
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingTollAfter:
-    """The deferred toll to ``owner``, due when the action is done (TOLL-2, TOLL-3)."""
-
-    owner: int
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingEffect:
-    """An action (or part of one) still to perform."""
-
-    effect: Effect
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class PendingPurchase:
-    """Goods were shipped for ``money`` dollars; choose up to ``count`` buildings (BUY-5, BUY-6)."""
-
-    money: int
-    count: int
-    #: Whether any good was shipped (INT-7).
-    shipped: bool
-
-
-#: A decision still to be taken in the current turn.
-Pending: TypeAlias = (
-    PendingCharacter
-    | PendingFreeBuilding
-    | PendingGift
-    | PendingShip
-    | PendingStartingGoods
-    | PendingMove
-    | PendingToll
-    | PendingTollAfter
-    | PendingEffect
-    | PendingPurchase
-)
+] = PlayerState if _NATIVE else _PlayerBuilder  # type: ignore[assignment]
 
 
 _card_site = functools.cache(CardSite)
@@ -325,7 +306,6 @@ class _StateSlots:
     """The storage of :class:`GameState`, shared with its builder (:data:`make_state`)."""
 
     __slots__ = (
-        "__weakref__",
         "_hash",
         "_layout",
         "ability_used",
@@ -362,7 +342,7 @@ class _StateSlots:
     _layout: Layout
 
 
-@attrs.frozen(slots=True, hash=False, repr=False)
+@attr.s(slots=True, frozen=True, init=False, eq=False, repr=False, hash=False, weakref_slot=False)
 class GameState(_StateSlots):
     """The whole state of a game of Harbour; create it with :func:`harbour.new_game`.
 
@@ -375,36 +355,98 @@ class GameState(_StateSlots):
     # Immutable to callers: setting or deleting a field raises ``FrozenInstanceError``;
     # equality compares every field; the hash, computed once on first use, leaves out the
     # fields that stay the same through a game (cards, options, seed) and the deck, which
-    # changes only with the display or a player's buildings (both hashed).
+    # changes only with the display or a player's buildings (both hashed). Written out
+    # for the compiled build, like :class:`PlayerState` (see there).
 
     #: The cards the game is played with.
-    cards: CardSet = attrs.field(hash=False)
+    cards = attr.ib(type=CardSet, hash=False)
     #: The rule readings in force.
-    options: RulesOptions = attrs.field(hash=False)
+    options = attr.ib(type=RulesOptions, hash=False)
     #: The seed the setup was shuffled with.
-    seed: int = attrs.field(hash=False)
+    seed = attr.ib(type=int, hash=False)
     #: Players by seat; seat 0 is the starting player (SETUP-6).
-    players: tuple[PlayerState, ...]
+    players = attr.ib(type=tuple[PlayerState, ...])
     #: The good on each market square, from the $2 square to the $5 square.
-    market: tuple[Good, Good, Good, Good]
+    market = attr.ib(type=tuple[Good, Good, Good, Good])
     #: Indices of the buildings face up in the display.
-    display: tuple[int, ...]
+    display = attr.ib(type=tuple[int, ...])
     #: Indices of the buildings in the deck, top card first (secret).
-    deck: tuple[int, ...] = attrs.field(hash=False)
+    deck = attr.ib(type=tuple[int, ...], hash=False)
     #: The seat of the player whose turn (or setup step) it is; see :attr:`decider`.
-    current: int
+    current = attr.ib(type=int)
     #: Pending decisions of the current turn, the one to decide now last.
-    stack: tuple[Pending, ...]
+    stack = attr.ib(type=tuple[Pending, ...])
     #: Number of turns begun (0 during setup).
-    turn: int = 0
+    turn = attr.ib(type=int, default=0)
     #: Turns left in the last round, or ``None`` before it began (END-1).
-    last_round_turns: int | None = None
+    last_round_turns = attr.ib(type=int | None, default=None)
     #: Whether the once-per-turn ability was used this turn (ABIL-11).
-    ability_used: bool = False
+    ability_used = attr.ib(type=bool, default=False)
     #: Whether a purchase this turn found the deck empty (INT-8, read when the turn ends).
-    deck_ran_out: bool = False
+    deck_ran_out = attr.ib(type=bool, default=False)
     #: Buildings bought in the current turn (INT-36 under ``PurchaseLimit.PER_TURN``).
-    bought_this_turn: int = 0
+    bought_this_turn = attr.ib(type=int, default=0)
+    # The hidden slots (not fields), declared here too (see PlayerState).
+    _hash: int
+    _layout: Layout
+
+    def __init__(
+        self,
+        cards: CardSet,
+        options: RulesOptions,
+        seed: int,
+        players: tuple[PlayerState, ...],
+        market: tuple[Good, Good, Good, Good],
+        display: tuple[int, ...],
+        deck: tuple[int, ...],
+        current: int,
+        stack: tuple[Pending, ...],
+        turn: int = 0,
+        last_round_turns: int | None = None,
+        ability_used: bool = False,
+        deck_ran_out: bool = False,
+        bought_this_turn: int = 0,
+    ) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "market", market)
+        object.__setattr__(self, "display", display)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "current", current)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "last_round_turns", last_round_turns)
+        object.__setattr__(self, "ability_used", ability_used)
+        object.__setattr__(self, "deck_ran_out", deck_ran_out)
+        object.__setattr__(self, "bought_this_turn", bought_this_turn)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return (
+            self.cards == other.cards
+            and self.options == other.options
+            and self.seed == other.seed
+            and self.players == other.players
+            and self.market == other.market
+            and self.display == other.display
+            and self.deck == other.deck
+            and self.current == other.current
+            and self.stack == other.stack
+            and self.turn == other.turn
+            and self.last_round_turns == other.last_round_turns
+            and self.ability_used == other.ability_used
+            and self.deck_ran_out == other.deck_ran_out
+            and self.bought_this_turn == other.bought_this_turn
+        )
 
     def __hash__(self) -> int:
         try:
@@ -444,14 +486,15 @@ class GameState(_StateSlots):
             now = f"turn {self.turn}, Player {self.decider + 1} to decide {self.stack[-1]!r}"
         return f"<GameState {len(self.players)} players, {now}, {self.cards!r}>"
 
-    __str__ = shown_by(
-        "harbour.view:render",
-        "The referee's text view of the position (:func:`harbour.render`, VIEW-1).",
-    )
-    _repr_svg_ = shown_by(
-        "harbour.svg:position",
-        "The whole position as a picture, for Jupyter (:func:`harbour.svg.position`).",
-    )
+    # Methods, not shown_by's functions as class attributes: a native class (compiled)
+    # takes only methods; the views are found by name, as shown_by does (no import circle).
+    def __str__(self) -> str:
+        """The referee's text view of the position (:func:`harbour.render`, VIEW-1)."""
+        return _render(self)
+
+    def _repr_svg_(self) -> str:
+        """The whole position as a picture, for Jupyter (:func:`harbour.svg.position`)."""
+        return _picture(self)
 
     @property
     def is_over(self) -> bool:
@@ -569,12 +612,52 @@ class _StateBuilder(_StateSlots):
         self.__class__ = GameState  # type: ignore[assignment]
 
 
+def _native_state(
+    cards: CardSet,
+    options: RulesOptions,
+    seed: int,
+    players: tuple[PlayerState, ...],
+    market: tuple[Good, Good, Good, Good],
+    display: tuple[int, ...],
+    deck: tuple[int, ...],
+    current: int,
+    stack: tuple[Pending, ...],
+    turn: int,
+    last_round_turns: int | None,
+    ability_used: bool,
+    deck_ran_out: bool,
+    bought_this_turn: int,
+    layout: Layout | None = None,
+) -> GameState:
+    """:data:`make_state` of the compiled build, where the class's own constructor is fast."""
+    made = GameState(
+        cards,
+        options,
+        seed,
+        players,
+        market,
+        display,
+        deck,
+        current,
+        stack,
+        turn,
+        last_round_turns,
+        ability_used,
+        deck_ran_out,
+        bought_this_turn,
+    )
+    if layout is not None:
+        object.__setattr__(made, "_layout", layout)
+    return made
+
+
 #: The engine's constructor of :class:`GameState`: every field given in order (then the
 #: :class:`Layout` of the state it came from when the move changed no building's place, or
 #: ``None``), nothing checked. It builds the same value as ``GameState(...)`` in a third of
 #: the time, by filling the slots the two classes share and then making the object a
-#: :class:`GameState`: the engine makes a new state for every move. Values from outside go
-#: through the class (and :func:`harbour.validate`).
+#: :class:`GameState` (compiled, through the class's own constructor): the engine makes a
+#: new state for every move. Values from outside go through the class (and
+#: :func:`harbour.validate`).
 make_state: Callable[
     [
         CardSet,
@@ -594,7 +677,7 @@ make_state: Callable[
         Layout | None,
     ],
     GameState,
-] = _StateBuilder  # type: ignore[assignment]
+] = _native_state if _NATIVE else _StateBuilder  # type: ignore[assignment]
 
 
 def _unpickle_state(cards: CardSet | tuple[str, str], *fields: object) -> GameState:

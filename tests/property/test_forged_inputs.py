@@ -38,6 +38,7 @@ from harbour.errors import HarbourError
 from harbour.goods import GOODS, Good, Goods
 from harbour.moves import MOVE_TYPES, well_formed
 from harbour.notation import format_move, parse_move
+from harbour.positions import replace
 from harbour.records import read_record, replay, write_record
 from harbour.state import BoardSite, CardSite, PendingEffect
 from harbour.testing import states
@@ -342,13 +343,13 @@ def test_validate_reports_forged_goods_and_sites_anywhere(
     player = state.players[seat]
     if where == "goods":
         good = data.draw(st.sampled_from(GOODS), label="good")
-        player = edited(player, goods=edited(player.goods, **{good.label: count}))
-        broken = edited(state, players=(*state.players[:seat], player, *state.players[seat + 1 :]))
+        player = replace(player, goods=edited(player.goods, **{good.label: count}))
+        broken = replace(state, players=(*state.players[:seat], player, *state.players[seat + 1 :]))
         bad = not _is_count(count)
     elif where == "pawn":
         site = data.draw(forged_by(forged_sites()), label="site").value
-        player = edited(player, pawn=site)
-        broken = edited(state, players=(*state.players[:seat], player, *state.players[seat + 1 :]))
+        player = replace(player, pawn=site)
+        broken = replace(state, players=(*state.players[:seat], player, *state.players[seat + 1 :]))
         name = attrs.fields(type(site))[0].name
         bad = not _is_count(getattr(site, name, None))
     else:
@@ -358,8 +359,10 @@ def test_validate_reports_forged_goods_and_sites_anywhere(
         assume(found)
         at, effect = found[data.draw(st.integers(0, len(found) - 1), label="effect")]
         stack = (*state.stack[:at], edited(state.stack[at], effect=effect), *state.stack[at + 1 :])
-        broken = edited(state, stack=stack)
+        broken = replace(state, stack=stack)
         bad = not _is_count(count)
+    # The forgery is inside (goods, a site, an effect); the state and player around it are
+    # made by their constructors, as the compiled build's native classes require (STATE-6).
     violations = harbour.validate(broken)
     assert all(type(v) is harbour.Violation for v in violations)
     if bad:

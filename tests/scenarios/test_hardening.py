@@ -33,7 +33,7 @@ from harbour.state import (
     PendingPurchase,
     PendingToll,
 )
-from tests.support import card, play, position, with_options
+from tests.support import COMPILED, card, play, position, with_options
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
 
@@ -185,7 +185,7 @@ def test_a_forged_move_that_is_accepted_leaves_only_values_its_constructors_made
     assert harbour.from_json(harbour.to_json(after)) == after
 
 
-@pytest.mark.rules("INPUT-1", "STATE-1", "GOODS-1")
+@pytest.mark.rules("INPUT-1", "STATE-1", "GOODS-1", "STATE-6")
 def test_validate_reports_goods_and_sites_made_around_their_constructors() -> None:
     # A string count once made validate raise TypeError; -1, True and 2.0 passed.
     state = in_play()
@@ -199,6 +199,12 @@ def test_validate_reports_goods_and_sites_made_around_their_constructors() -> No
         object.__new__(CardSite),
     ):
         assert "STATE-1" in rules_broken(with_player(state, 0, pawn=pawn))
+    if COMPILED:  # STATE-6: native states refuse both at once
+        with pytest.raises(TypeError, match="can't apply this __setattr__"):
+            forged(state, turn=object.__new__(Goods))
+        with pytest.raises(TypeError, match="not safe"):
+            object.__new__(harbour.GameState)
+        return
     assert harbour.validate(forged(state, turn=object.__new__(Goods))) != ()
     half_made = object.__new__(harbour.GameState)
     assert [v.rule_id for v in harbour.validate(half_made)] == ["STATE-1"]

@@ -11,6 +11,7 @@ import machikoro
 from harbour.errors import InvalidValueError
 from harbour.rng import SplitMix64
 from meeplekit.values import shown
+from tests.support import COMPILED
 
 _STATE = harbour.new_game(2, seed=3)
 _MOVE = harbour.legal_moves(_STATE)[0]
@@ -35,10 +36,14 @@ ENTRY_POINTS: dict[str, Callable[[object], object]] = {
 }
 
 
-@pytest.mark.rules("INPUT-5")
+@pytest.mark.rules("INPUT-5", "STATE-6")
 @pytest.mark.parametrize("name", ENTRY_POINTS)
 @pytest.mark.parametrize("value", NOT_STATES, ids=lambda v: type(v).__name__)
 def test_entry_points_name_a_value_that_is_not_a_state(name: str, value: object) -> None:
+    if COMPILED:  # STATE-6: the compiled function's own argument check comes first
+        with pytest.raises(TypeError, match=r"^harbour\.state\.GameState object expected; got "):
+            ENTRY_POINTS[name](value)
+        return
     expected = f"expected harbour.state.GameState, got {shown(value)} ({type(value).__qualname__})"
     with pytest.raises(InvalidValueError) as refused:
         ENTRY_POINTS[name](value)
@@ -48,7 +53,11 @@ def test_entry_points_name_a_value_that_is_not_a_state(name: str, value: object)
 @pytest.mark.rules("INPUT-5")
 @pytest.mark.parametrize("value", NOT_STATES, ids=lambda v: type(v).__name__)
 def test_can_apply_answers_false_for_a_value_that_is_not_a_state(value: object) -> None:
-    assert harbour.can_apply(value, _MOVE) is False  # type: ignore[arg-type]
+    if COMPILED:  # STATE-6
+        with pytest.raises(TypeError, match=r"^harbour\.state\.GameState object expected; got "):
+            harbour.can_apply(value, _MOVE)  # type: ignore[arg-type]
+    else:
+        assert harbour.can_apply(value, _MOVE) is False  # type: ignore[arg-type]
     assert harbour.can_apply(_STATE, _MOVE) is True
 
 
