@@ -493,6 +493,38 @@ def test_int36_one_building_per_buy_action_or_per_turn(limit: harbour.PurchaseLi
     assert state.current == 1 and state.bought_this_turn == 0  # counted afresh each turn
 
 
+@pytest.mark.rules("INT-36", "TURN-6", "END-2")
+def test_int36_a_skipped_last_buy_part_still_ends_the_turn() -> None:
+    # The skipped buy part is the last decision of the turn: the turn must still end (the
+    # next player moves), not leave an empty stack that reads as a game over.
+    from harbour.cards import TwoPart
+
+    both = Building("both", "Both Ways", 9, 5, (Symbol.COIN,), TwoPart(Buy(), Buy()))
+    sheds = [
+        Building(f"shed-{i}", f"Shed {i}", 2, 1, (Symbol.ANCHOR,), Gain(Goods(fish=1)))
+        for i in range(8)
+    ]
+    state = position(
+        goods=[Goods(fish=6, livestock=6), Goods()],
+        display=["both", "shed-0", "shed-1", "shed-2", "shed-3"],
+        cards=custom_set([both, *sheds]),
+    )
+    state = with_options(state, purchase_limit=harbour.PurchaseLimit.PER_TURN)
+    cards = state.cards
+    state = play(
+        state,
+        harbour.MovePawn(CardSite(cards.index_of("both"))),
+        harbour.ChoosePart(0),
+        harbour.Ship((F,)),
+    )
+    state, events = harbour.apply_move_with_events(
+        state, harbour.Purchase((cards.index_of("shed-0"),))
+    )
+    assert [e.rule_id for e in events if isinstance(e, harbour.events.StepSkipped)] == ["INT-36"]
+    assert not harbour.is_over(state)
+    assert state.current == 1 and state.pending == PendingMove()
+
+
 # --------------------------------------------------------------------------- INT-38
 
 
