@@ -15,15 +15,17 @@ machine at the same time, round by round. Machi Koro plays the same way, its cha
 (dice, the Tuna Boat's roll, market draws) drawn with their probabilities
 (``machikoro.chance.sample``); its figures count every move applied (a ply, chance outcomes
 included, as OpenSpiel's random simulations count actions) and, separately, the players'
-decisions. Also timed in each round: 100 random playouts from a 2-player state after 40
+decisions. Bremerhaven plays the same way with its original card set (3 players, long
+game, checked and unchecked; 2 players, short game); all its moves are decisions. Also
+timed in each round: 100 random playouts from a 2-player state after 40
 decisions (reported as the time of 1,000), and one decision of Harbour's ISMCTS bot at 1,000
 playouts from that state. Once per run: ``import harbour`` in a fresh interpreter (CPU time
 of the import alone, several runs), a 10,000-state tree's memory, a state's pickle size and
 the time to hash a new state.
 
 The summary gives each figure as the median of the rounds with its interquartile range
-(ratios are taken within each round), then every target of issue 22 with met or not met;
-the targets of the compiled build apply when ``harbour.engine`` is compiled (``.so``).
+(ratios are taken within each round), then every target of issues 22 and 23 with met or not
+met; the targets of the compiled build apply when ``harbour.engine`` is compiled (``.so``).
 
 Usage: ``python scripts/bench.py [--fast] [--rounds N]``; ``make bench`` runs it, ``make
 bench-compiled`` runs it in ``.venv-compiled``. Needs python-chess (the ``bench`` extra).
@@ -44,6 +46,7 @@ import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+import bremerhaven
 import harbour
 import harbour.engine
 import machikoro
@@ -110,6 +113,24 @@ def machikoro_batch(players: int, checked: bool, base: int) -> Counts:
     return {"moves": moves, "decisions": decisions, "games": GAMES}
 
 
+def bremerhaven_batch(players: int, short: bool, checked: bool, base: int) -> Counts:
+    """Play Bremerhaven's batch from ``base`` with the original set; count its moves.
+
+    Every move is a player's decision (the game has no chance nodes: its chance is drawn at
+    setup), so moves and decisions are one count.
+    """
+    apply = bremerhaven.apply_move if checked else bremerhaven.apply_move_unchecked
+    options = bremerhaven.RulesOptions(game="short" if short else "long")
+    moves = 0
+    for seed in range(base, base + GAMES):
+        rng = SplitMix64(seed ^ 0x5EED)
+        state = bremerhaven.new_game(players, seed=seed, options=options)
+        while not bremerhaven.is_over(state):
+            state = apply(state, rng.choice(bremerhaven.legal_moves(state)))
+            moves += 1
+    return {"moves": moves, "games": GAMES}
+
+
 def chess_batch(base: int) -> Counts:
     """python-chess random play, the same batch size, seeded from ``base``; count its plies."""
     import chess  # the bench extra; imported here so that the summary's tests need it not
@@ -162,6 +183,9 @@ CASES: dict[str, Case] = {
     "machikoro 2p unchecked": lambda base: machikoro_batch(2, False, base),
     "machikoro 2p checked": lambda base: machikoro_batch(2, True, base),
     "machikoro 4p unchecked": lambda base: machikoro_batch(4, False, base),
+    "bremerhaven 3p unchecked": lambda base: bremerhaven_batch(3, False, False, base),
+    "bremerhaven 3p checked": lambda base: bremerhaven_batch(3, False, True, base),
+    "bremerhaven 2p short unchecked": lambda base: bremerhaven_batch(2, True, False, base),
     "python-chess random play": chess_batch,
     "harbour playouts from mid-game": playouts,
     "harbour ISMCTS decision": ismcts_decision,
@@ -288,7 +312,7 @@ def figures(
         if name.startswith("harbour") and name.endswith("checked"):
             result[f"{name} decisions/s"] = rates(name, "decisions")
             result[f"{name} games/s"] = rates(name, "games")
-        elif name.startswith("machikoro"):
+        elif name.startswith(("machikoro", "bremerhaven")):
             result[f"{name} moves/s"] = rates(name, "moves")
             result[f"{name} decisions/s"] = rates(name, "decisions")
             result[f"{name} games/s"] = rates(name, "games")
@@ -310,6 +334,11 @@ def figures(
     result["ratio machikoro checked / unchecked (2p)"] = ratio(
         result["machikoro 2p checked moves/s"], mk
     )
+    bh = result["bremerhaven 3p unchecked moves/s"]
+    result["ratio bremerhaven 3p / python-chess"] = ratio(bh, chess_plies)
+    result["ratio bremerhaven checked / unchecked (3p)"] = ratio(
+        result["bremerhaven 3p checked moves/s"], bh
+    )
     result["1,000 playouts from mid-game, s"] = [
         value.seconds * 1_000 / value.counts["playouts"]
         for value in samples["harbour playouts from mid-game"]
@@ -326,7 +355,7 @@ def figures(
 
 @dataclass(frozen=True)
 class Target:
-    """A target of issue 22: the figure, at least or at most, its bound pure and compiled."""
+    """A target of issue 22 or 23: the figure, at least or at most, its bound pure and compiled."""
 
     figure: str
     at_least: bool
@@ -345,6 +374,8 @@ TARGETS = (
     Target("import harbour, CPU ms", False, 60, 60),
     Target("pickle of a mid-game state, bytes", False, 1_000, 1_000),
     Target("10,000-state tree, MB", False, 8, 8),
+    # Issue 23: Bremerhaven's random play, pure Python.
+    Target("ratio bremerhaven 3p / python-chess", True, 3, None),
 )
 
 
@@ -379,7 +410,7 @@ def is_met(target: Target, value: float, compiled: bool) -> bool | None:
 
 
 def summary(found: Mapping[str, Sequence[float]], compiled: bool, rounds: int) -> list[str]:
-    """The summary's lines: every figure, then every target of issue 22, met or not met."""
+    """The summary's lines: every figure, then every target of issues 22 and 23, met or not."""
     build = "compiled (mypyc)" if compiled else "pure Python"
     lines = [
         f"Summary: {build}, CPU time, one core; median [interquartile range] of "
@@ -397,7 +428,7 @@ def summary(found: Mapping[str, Sequence[float]], compiled: bool, rounds: int) -
         else:
             rows[figure] = [text]
     lines.extend(f"  {row}: {', '.join(texts)}" for row, texts in rows.items())
-    lines.append(f"Targets of issue 22 ({build}):")
+    lines.append(f"Targets of issues 22 and 23 ({build}):")
     for target in TARGETS:
         median, text = spread(target.figure, found[target.figure])
         sign = "≥" if target.at_least else "≤"

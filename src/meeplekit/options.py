@@ -16,18 +16,21 @@ import enum
 import functools
 import inspect
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
 from meeplekit.errors import InvalidValueError
-from meeplekit.values import shown
+from meeplekit.values import member_test, shown
 
 __all__ = [
+    "as_reading",
     "changed_readings",
     "field_meaning",
     "field_rule",
     "reading_meaning",
+    "switch",
     "unknown_reading",
 ]
 
@@ -115,3 +118,47 @@ def unknown_reading(kind: type[enum.Enum], value: object) -> str:
     allowed = ", ".join(repr(m.value) for m in kind)
     got = shown(value)
     return f"{kind.__name__} must be one of {allowed} (or {kind.__name__} members), got {got}"
+
+
+E = TypeVar("E", bound=enum.Enum)
+#: The test of each reading enum's own members, made once per enum.
+_member_test = functools.cache(member_test)
+
+
+def as_reading(kind: type[E], value: object, *, error: type[Exception] = InvalidValueError) -> E:
+    """The member of the reading enum ``kind`` that ``value`` is or names by its string value.
+
+    A member is recognised by identity, so a value made around the enum is none; a string
+    (or a ``str`` subclass, read as the plain string it holds) is looked up by value.
+    Anything else raises ``error`` listing the allowed values (:func:`unknown_reading`).
+    A game's options converters are this function with the game's error.
+
+    >>> import enum
+    >>> class Colour(enum.Enum):
+    ...     RED = "red"
+    >>> as_reading(Colour, "red")
+    <Colour.RED: 'red'>
+    """
+    if _member_test(kind)(value):
+        return value  # type: ignore[return-value]
+    if isinstance(value, str):
+        plain = str.__str__(value)
+        for member in kind:
+            if member.value == plain:
+                return member
+    raise error(unknown_reading(kind, value))
+
+
+def switch(
+    owner: str, *, error: type[Exception] = InvalidValueError
+) -> Callable[[object, Any, object], None]:
+    """An attrs validator that takes only ``True`` or ``False`` for a field of ``owner``.
+
+    Anything else (``1``, ``"yes"``) raises ``error`` naming ``owner.field``.
+    """
+
+    def check(instance: object, attribute: Any, value: object) -> None:
+        if type(value) is not bool:
+            raise error(f"{owner}.{attribute.name} must be True or False, got {shown(value)}")
+
+    return check

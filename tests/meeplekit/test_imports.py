@@ -165,7 +165,12 @@ def test_shown_by_calls_the_named_function_with_the_value() -> None:
 
 @pytest.mark.parametrize(
     ("package", "distribution"),
-    [("meeplekit", "meeplekit"), ("harbour", "harbour-rules"), ("machikoro", "machikoro-rules")],
+    [
+        ("meeplekit", "meeplekit"),
+        ("harbour", "harbour-rules"),
+        ("machikoro", "machikoro-rules"),
+        ("bremerhaven", "bremerhaven-rules"),
+    ],
 )
 def test_each_package_has_its_distributions_version(package: str, distribution: str) -> None:
     assert importlib.import_module(package).__version__ == metadata.version(distribution)

@@ -1,0 +1,125 @@
+"""Bremerhaven (Robert Auerochs, Lookout Spiele 2013) as a rules library.
+
+The game's state is an immutable :class:`GameState`; :func:`new_game` starts one,
+:func:`legal_moves` lists every legal move and :func:`apply_move` returns the state after
+one. The rules follow the rulebook (``004_1ae39a76b32b2566.txt``) clause by clause, in the
+specification shipped in ``bremerhaven/spec``. No card values of the printed game are
+public: the game plays with the library's original card set, labelled original everywhere,
+or with a card file (:mod:`bremerhaven.cards`).
+
+>>> import bremerhaven
+>>> state = bremerhaven.new_game(3, seed=1)
+>>> while not bremerhaven.is_over(state):
+...     state = bremerhaven.apply_move(state, bremerhaven.legal_moves(state)[0])
+>>> len(bremerhaven.outcome(state).points)
+3
+"""
+
+from __future__ import annotations
+
+from bremerhaven.cards.model import CardSet, Good, Space
+from bremerhaven.engine import (
+    apply_move,
+    apply_move_unchecked,
+    apply_move_with_events,
+    can_apply,
+    chance_outcomes,
+    current_player,
+    explain,
+    is_over,
+    legal_moves,
+    verify_move,
+)
+from bremerhaven.errors import (
+    BremerhavenError,
+    CardFileError,
+    GameNotOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidValueError,
+)
+from bremerhaven.moves import (
+    Berth,
+    Bid,
+    Build,
+    BuyPermit,
+    ChoosePrice,
+    ClearCover,
+    Deliver,
+    EndMovement,
+    EndPermits,
+    EndProduction,
+    Move,
+    Pack,
+    PayDifference,
+    PlaceBollard,
+    PlaceContract,
+    Produce,
+    StartingGood,
+    SwapRanks,
+    Unload,
+    Unpack,
+)
+from bremerhaven.options import RulesOptions
+from bremerhaven.scoring import Outcome, outcome, rating, returns, scores
+from bremerhaven.serialization import from_json, to_json
+from bremerhaven.setup import new_game
+from bremerhaven.state import GameState, Harbour
+from bremerhaven.validation import Violation, validate
+from bremerhaven.version import __version__
+
+__all__ = [
+    "Berth",
+    "Bid",
+    "BremerhavenError",
+    "Build",
+    "BuyPermit",
+    "CardFileError",
+    "CardSet",
+    "ChoosePrice",
+    "ClearCover",
+    "Deliver",
+    "EndMovement",
+    "EndPermits",
+    "EndProduction",
+    "GameNotOverError",
+    "GameState",
+    "Good",
+    "Harbour",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidValueError",
+    "Move",
+    "Outcome",
+    "Pack",
+    "PayDifference",
+    "PlaceBollard",
+    "PlaceContract",
+    "Produce",
+    "RulesOptions",
+    "Space",
+    "StartingGood",
+    "SwapRanks",
+    "Unload",
+    "Unpack",
+    "Violation",
+    "__version__",
+    "apply_move",
+    "apply_move_unchecked",
+    "apply_move_with_events",
+    "can_apply",
+    "chance_outcomes",
+    "current_player",
+    "explain",
+    "from_json",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "rating",
+    "returns",
+    "scores",
+    "to_json",
+    "validate",
+    "verify_move",
+]

@@ -1,0 +1,266 @@
+"""The frozen moves: every decision of the game is one value (BH-ENGINE-3 to BH-ENGINE-5).
+
+A move is checked by its constructor for its own form (a space that exists, an influence
+value of 1-9, a dock of 0-2, ...): a value that could never be a move raises
+:class:`~bremerhaven.errors.InvalidMoveError` (BH-INPUT-4). Whether it is legal now is the
+engine's question.
+
+>>> Bid(Space.PERMIT, 5)
+Bid(space=<Space.PERMIT: 2>, value=5)
+>>> Deliver(0, Good.CRATE).good.key
+'crate'
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import attrs
+
+from bremerhaven.cards.model import BOLLARD_WALLS, DOCKS, LOADING_DOCKS, SPACES, Good, Space
+from bremerhaven.errors import InvalidMoveError
+from meeplekit.values import shown
+
+__all__ = [
+    "Berth",
+    "Bid",
+    "Build",
+    "BuyPermit",
+    "ChoosePrice",
+    "ClearCover",
+    "Deliver",
+    "EndMovement",
+    "EndPermits",
+    "EndProduction",
+    "Move",
+    "Pack",
+    "PayDifference",
+    "PlaceBollard",
+    "PlaceContract",
+    "Produce",
+    "StartingGood",
+    "SwapRanks",
+    "Unload",
+    "Unpack",
+    "well_formed",
+]
+
+
+def _index(low: int, limit: int, what: str) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int or not low <= value < limit:
+            raise InvalidMoveError(
+                f"{type(instance).__name__}.{attribute.name} must be {what} from {low} to"
+                f" {limit - 1}, got {shown(value)}"
+            )
+
+    return check
+
+
+def _member(kind: type[Good] | type[Space], value: object) -> Any:
+    if type(value) is kind:
+        return value
+    if type(value) is int and value in kind._value2member_map_:
+        return kind(value)
+    names = ", ".join(m.name for m in kind)
+    raise InvalidMoveError(f"expected a {kind.__name__} ({names}), got {shown(value)}")
+
+
+def _good(value: object) -> Good:
+    """The :class:`Good` that ``value`` is or numbers (BH-INPUT-4)."""
+    good: Good = _member(Good, value)
+    return good
+
+
+def _space(value: object) -> Space:
+    """The :class:`Space` that ``value`` is or numbers (BH-INPUT-4)."""
+    space: Space = _member(Space, value)
+    return space
+
+
+def _switch(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidMoveError(f"{type(instance).__name__}.{attribute.name} must be True or False")
+
+
+@attrs.frozen
+class StartingGood:
+    """Short game setup: take one starting good (BH-SHORT-6)."""
+
+    good: Good = attrs.field(converter=_good)
+
+
+@attrs.frozen
+class Bid:
+    """Place the influence card of ``value`` face down on ``space``.
+
+    On a space where the player already bid, this raises the bid (BH-BID-2, BH-BID-3).
+    """
+
+    space: Space = attrs.field(converter=_space)
+    value: int = attrs.field(validator=_index(1, 10, "an influence value"))
+
+
+@attrs.frozen
+class BuyPermit:
+    """1.2: buy a building permit (the first free to the top bidder, BH-PERMIT-1, BH-PERMIT-8)."""
+
+
+@attrs.frozen
+class PlaceBollard:
+    """1.2: spend a permit on a bollard on quay wall ``wall`` (0 = top, BH-PERMIT-4)."""
+
+    wall: int = attrs.field(validator=_index(0, BOLLARD_WALLS, "a quay wall"))
+
+
+@attrs.frozen
+class ClearCover:
+    """1.2: spend a permit clearing the Cover card from harbour space ``space`` (BH-PERMIT-5)."""
+
+    space: int = attrs.field(validator=_index(0, SPACES, "a harbour space"))
+
+
+@attrs.frozen
+class Build:
+    """1.2: spend a permit building the held building ``building`` (its key).
+
+    It goes on an empty cleared space (BH-PERMIT-6).
+    """
+
+    building: str = attrs.field(validator=attrs.validators.instance_of(str))
+
+
+@attrs.frozen
+class EndPermits:
+    """1.2: done with building permits; unused ones are lost (BH-PERMIT-7)."""
+
+
+@attrs.frozen
+class PayDifference:
+    """1.3: pay the difference to the top bid and grow influence, or not (BH-GROW-1)."""
+
+    pay: bool = attrs.field(validator=_switch)
+
+
+@attrs.frozen
+class ChoosePrice:
+    """1.4: put the Price card at ``index`` of the stack on top (0 keeps the stack, BH-PRICE-1)."""
+
+    index: int = attrs.field(validator=_index(0, 64, "a Price card position"))
+
+
+@attrs.frozen
+class SwapRanks:
+    """1.5: swap ranks ``rank`` and ``rank + 1`` (0 = Captain), or none (BH-CAREER-1)."""
+
+    rank: int | None = attrs.field(default=None)
+
+    @rank.validator
+    def _check(self, attribute: object, value: int | None) -> None:
+        if value is not None and (type(value) is not int or not 0 <= value < 3):
+            raise InvalidMoveError(f"SwapRanks.rank must be None or 0-2, got {shown(value)}")
+
+
+@attrs.frozen
+class Berth:
+    """Sea: berth the won ship in dock ``dock`` with its cargo of type ``good``.
+
+    ``good`` is the printed type, or the type chosen for a wild cargo (BH-SEA-2, BH-SEA-4).
+    """
+
+    dock: int = attrs.field(validator=_index(0, DOCKS, "a dock"))
+    good: Good = attrs.field(converter=_good)
+
+
+@attrs.frozen
+class PlaceContract:
+    """Land: place the won contract in loading dock ``loading_dock`` (BH-LAND-2)."""
+
+    loading_dock: int = attrs.field(validator=_index(0, LOADING_DOCKS, "a loading dock"))
+
+
+@attrs.frozen
+class Produce:
+    """4.1: run the production building on harbour space ``space`` (BH-PROD-3)."""
+
+    space: int = attrs.field(validator=_index(0, SPACES, "a harbour space"))
+
+
+@attrs.frozen
+class EndProduction:
+    """4.1: done producing."""
+
+
+@attrs.frozen
+class Unload:
+    """4.2: move one good from the ship in dock ``dock`` to storage (BH-MOVE-3)."""
+
+    dock: int = attrs.field(validator=_index(0, DOCKS, "a dock"))
+
+
+@attrs.frozen
+class Deliver:
+    """4.2: move one ``good`` from storage to the contract in ``loading_dock`` (BH-MOVE-4)."""
+
+    loading_dock: int = attrs.field(validator=_index(0, LOADING_DOCKS, "a loading dock"))
+    good: Good = attrs.field(converter=_good)
+
+
+@attrs.frozen
+class Pack:
+    """4.2: replace two crates in storage by one container (BH-MOVE-5)."""
+
+
+@attrs.frozen
+class Unpack:
+    """4.2: replace one container in storage by two crates (BH-MOVE-5)."""
+
+
+@attrs.frozen
+class EndMovement:
+    """4.2: done moving and converting goods."""
+
+
+#: Every move of the game.
+Move: TypeAlias = (
+    StartingGood
+    | Bid
+    | BuyPermit
+    | PlaceBollard
+    | ClearCover
+    | Build
+    | EndPermits
+    | PayDifference
+    | ChoosePrice
+    | SwapRanks
+    | Berth
+    | PlaceContract
+    | Produce
+    | EndProduction
+    | Unload
+    | Deliver
+    | Pack
+    | Unpack
+    | EndMovement
+)
+
+_MOVE_TYPES: tuple[type, ...] = Move.__args__
+
+
+def well_formed(move: object) -> Move:
+    """``move`` made again by its constructor (BH-INPUT-4).
+
+    A value made around the constructor, or that is no move of this game, raises
+    :class:`~bremerhaven.errors.InvalidMoveError`.
+    """
+    kind: Any = type(move)
+    if kind not in _MOVE_TYPES:
+        raise InvalidMoveError(f"not a Bremerhaven move: {shown(move)}")
+    values = {a.name: getattr(move, a.name, None) for a in attrs.fields(kind)}
+    try:
+        made: Move = kind(**values)
+    except InvalidMoveError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise InvalidMoveError(f"not a well-formed {kind.__name__}: {error}") from None
+    return made

@@ -1,0 +1,167 @@
+"""The Bidding phase: placing influence cards, and who wins each space (BH-BID-1 to BH-BID-8).
+
+Bids are placed face down in rank order, one card a turn, until every hand is empty
+(BH-BID-1); a card on a space where the player already bid raises the bid (BH-BID-3). The
+highest total wins, ties going to the higher rank (BH-BID-5, BH-BID-6). The Train
+Station's bonus counts on contracts with a train (BH-BID-8). The solo dummy bids by its
+drawn newspaper's symbol and its shuffled hand (BH-SOLO-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bremerhaven.cards.model import Space, TrainBidBonus
+from bremerhaven.moves import Bid
+from bremerhaven.rules.harbours import built
+from bremerhaven.rules.step import Refusal, Step
+from bremerhaven.rules.work import Work
+from bremerhaven.state import BidCard, GameState, Harbour, PendingBid
+
+__all__ = ["BIDDING", "bid_spaces", "bidders", "next_bidder", "totals", "winner"]
+
+_TOWN = (Space.PARKING, Space.BUILDING, Space.PERMIT, Space.GROW, Space.PRICE, Space.CAREER)
+_TOWN_NO_BUILDING = tuple(s for s in _TOWN if s is not Space.BUILDING)
+_SEA = tuple(Space.sea(i) for i in range(1, 5))
+_LAND = tuple(Space.land(i) for i in range(1, 5))
+
+#: The legal bids by hand and open spaces, emptied when it reaches :data:`_MAX_LISTS`.
+_LISTS: dict[tuple[tuple[int, ...], bool, tuple[bool, ...], tuple[bool, ...]], tuple[Bid, ...]] = {}
+
+_MAX_LISTS = 20_000
+
+#: Every Bid move, made once: (space, value) -> move.
+_BIDS = {(space, value): Bid(space, value) for space in Space for value in range(1, 10)}
+
+
+def bid_spaces(state: GameState | Work) -> list[Space]:
+    """The spaces that take bids now.
+
+    The Town's six (1.1 while a Building card is left), and the Sea's and Land's with a card on them
+    (BH-BID-2, BH-INT-14).
+    """
+    spaces = list(_TOWN if state.buildings else _TOWN_NO_BUILDING)
+    spaces += [_SEA[i] for i, card in enumerate(state.sea) if card is not None]
+    spaces += [_LAND[i] for i, card in enumerate(state.land) if card is not None]
+    return spaces
+
+
+def _bonus(harbour: Harbour) -> int:
+    return sum(
+        effect.per_card
+        for _, building in built(harbour)
+        for effect in building.effects
+        if isinstance(effect, TrainBidBonus)
+    )
+
+
+def totals(state: GameState | Work, space: Space) -> dict[int, int]:
+    """Each bidder's total on ``space``, the Train Station's bonus included (BH-BID-8)."""
+    found: dict[int, int] = {}
+    cards: dict[int, int] = {}
+    for bid in state.bids:
+        if bid.space == space:
+            found[bid.seat] = found.get(bid.seat, 0) + bid.value
+            cards[bid.seat] = cards.get(bid.seat, 0) + 1
+    if space.is_land:
+        card = state.land[space.slot]
+        if card is not None and card.train:
+            for seat in found:
+                found[seat] += cards[seat] * _bonus(state.players[seat])
+    return found
+
+
+def _order(ranks: Sequence[int], found: dict[int, int]) -> list[int]:
+    return sorted(found, key=lambda seat: (-found[seat], ranks.index(seat)))
+
+
+def bidders(state: GameState | Work, space: Space) -> list[int]:
+    """The seats that bid on ``space``, winner first: by total, ties by rank (BH-BID-6)."""
+    return _order(state.ranks, totals(state, space))
+
+
+def winner(state: GameState | Work, space: Space) -> int | None:
+    """The seat that won ``space``, or ``None`` when no one bid (BH-BID-5)."""
+    order = bidders(state, space)
+    return order[0] if order else None
+
+
+def next_bidder(players: Sequence[Harbour], ranks: Sequence[int], after: int | None) -> int | None:
+    """The next seat in rank order after ``after`` with cards in hand, or ``None`` (BH-BID-1)."""
+    n = len(ranks)
+    start = 0 if after is None else ranks.index(after) + 1
+    for step in range(n):
+        seat = ranks[(start + step) % n]
+        if players[seat].hand:
+            return seat
+    return None
+
+
+class _Bidding(Step[PendingBid]):
+    answers = (Bid,)
+
+    def question(self, pending: PendingBid) -> str:
+        return "placing a bid"
+
+    def candidates(self, state: GameState, pending: PendingBid) -> Iterable[Bid]:
+        values = sorted(set(state.players[pending.seat].hand))
+        return [_BIDS[space, value] for space in bid_spaces(state) for value in values]
+
+    def moves(self, state: GameState, pending: PendingBid) -> tuple[Bid, ...]:
+        # The candidates are exactly the legal bids: every card in hand on every space that
+        # takes bids, the two predicates of check(). They depend on the hand and on which
+        # spaces have a card, so each list is made once.
+        key = (
+            state.players[pending.seat].hand,
+            bool(state.buildings),
+            tuple(card is None for card in state.sea),
+            tuple(card is None for card in state.land),
+        )
+        found = _LISTS.get(key)
+        if found is None:
+            if len(_LISTS) >= _MAX_LISTS:
+                _LISTS.clear()
+            found = _LISTS[key] = tuple(self.candidates(state, pending))
+        return found
+
+    def check(self, state: GameState, pending: PendingBid, move: Bid) -> Refusal | None:
+        if move.value not in state.players[pending.seat].hand:
+            return Refusal("BH-BID-2", f"There is no influence card of {move.value} in the hand.")
+        if move.space not in bid_spaces(state):
+            return Refusal("BH-BID-2", f"Space {move.space.label} has no card to bid on.")
+        return None
+
+    def apply(self, work: Work, pending: PendingBid, move: Bid) -> None:
+        place(work, pending.seat, move.space, move.value)
+
+    def automatic(self, work: Work, pending: PendingBid) -> bool:
+        if pending.seat != work.dummy:
+            return False
+        work.stack.pop()
+        # BH-SOLO-8: the next newspaper names the space, the next card of the shuffled hand
+        # is the bid; both were drawn at setup (BH-ENGINE-10).
+        news = work.dummy_news[0]
+        work.dummy_news = work.dummy_news[1:]
+        placed = [b.value for b in work.bids if b.seat == pending.seat]
+        hand = sorted(list(work.players[pending.seat].hand) + placed)
+        order = work.dummy_orders[work.round - 1] if work.round - 1 < len(work.dummy_orders) else ()
+        index = order[len(placed)] if len(placed) < len(order) else len(placed)
+        value = hand[index]
+        place(work, pending.seat, news.solo_space, value, rule_id="BH-SOLO-8")
+        return True
+
+
+def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BID-2") -> None:
+    """``seat`` places its card of ``value`` on ``space``; the next bidder's turn follows."""
+    hand = list(work.players[seat].hand)
+    hand.remove(value)
+    work.change(seat, hand=tuple(hand))
+    work.bids = (*work.bids, BidCard(space, seat, value))
+    work.note(rule_id, seat, f"bids on {space.label}")
+    following = next_bidder(work.players, work.ranks, seat)
+    if following is not None:
+        work.stack.append(PendingBid(following))
+
+
+#: The Bidding phase's step.
+BIDDING = _Bidding()

@@ -1,0 +1,150 @@
+"""The Clean-up phase and the end of the game (BH-EVENT-1 to BH-RETURN-1, BH-END-1, BH-END-2).
+
+5.1 resolves the event on the rack's left, if any (BH-EVENT-1, BH-EVENT-2); 5.2 advances
+the Ship token by the progress card on the right, and the game ends at once on the last
+space (BH-PROGRESS-1, BH-PROGRESS-2); otherwise that card turns over to the left as next
+round's event, public but not resolved until then (BH-PROGRESS-3, BH-INT-8). The short
+game advances exactly 2 and has no events (BH-SHORT-7, BH-SHORT-9). Then the boards are
+refilled (BH-REFILL-1 to BH-REFILL-3, BH-SHORT-8, BH-SOLO-16) and the influence cards go
+back to hand, down to 5 (BH-RETURN-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from bremerhaven.cards.model import (
+    Charge,
+    ContractCard,
+    Counted,
+    EventEffect,
+    Reward,
+    ShipCard,
+)
+from bremerhaven.facts import GAME
+from bremerhaven.options import LeftoverContracts
+from bremerhaven.rules.harbours import built, used_spaces
+from bremerhaven.rules.outcomes import resolve
+from bremerhaven.rules.work import Work
+from bremerhaven.state import Harbour
+
+__all__ = ["clean_up", "end_game", "refill", "return_influence"]
+
+
+def _counted(harbour: Harbour, per: Counted) -> int:
+    if per is Counted.CONTRACTS:
+        return sum(1 for placed in harbour.loading if placed is not None)
+    if per is Counted.SHIPS:
+        return sum(1 for ship in harbour.docks if ship is not None)
+    if per is Counted.BUILDINGS:
+        return sum(1 for _ in built(harbour))
+    return used_spaces(harbour.storage)
+
+
+def _event(work: Work, effect: EventEffect, name: str) -> None:
+    """Every harbour meets the event alike (BH-EVENT-1)."""
+    for seat in range(work.count):
+        if seat == work.dummy:
+            continue
+        count = _counted(work.players[seat], effect.per)
+        money = count * effect.money
+        if isinstance(effect, Charge):
+            work.charge(seat, money, "BH-EVENT-1", f"the event {name}")
+        elif isinstance(effect, Reward):
+            work.earn(seat, money, "BH-EVENT-1", f"the event {name}")
+
+
+def clean_up(work: Work) -> bool:
+    """5.1 and 5.2; True when the game has ended (then :func:`end_game` has run)."""
+    state = work.state
+    solo = state.solo
+    if work.event is not None and not work.options.short and not solo:
+        card = work.event
+        work.note("BH-EVENT-1", None, f"the event {card.name}")
+        _event(work, card.event, card.name)
+        work.event = None
+    if work.options.short or solo:
+        advance = GAME.short_advance
+        rule = "BH-SHORT-7"
+    else:
+        card = work.newspapers[0]
+        advance = card.progress
+        rule = "BH-PROGRESS-1"
+    last = work.cards.board.track_last
+    work.track = min(last, work.track + advance)
+    work.note(rule, None, f"the Ship token advances {advance} to space {work.track}")
+    if work.track >= last:
+        work.note("BH-PROGRESS-2", None, "the Ship token reaches the last space: the game ends")
+        end_game(work)
+        return True
+    if not (work.options.short or solo):
+        card = work.newspapers[0]
+        work.newspapers = work.newspapers[1:]
+        work.event = card
+        work.note("BH-PROGRESS-3", None, f"next round's event: {card.name}")
+    refill(work)
+    return_influence(work)
+    return False
+
+
+def end_game(work: Work) -> None:
+    """Leftover contracts are resolved as if due (BH-END-2, BH-INT-7)."""
+    if work.options.leftover_contracts is LeftoverContracts.IGNORED:
+        return
+    for seat in range(work.count):
+        loading = work.players[seat].loading
+        work.change(seat, loading=(None, None, None, None))
+        for placed in loading:
+            if placed is not None:
+                resolve(work, seat, placed, "BH-END-2")
+
+
+C = TypeVar("C", ShipCard, ContractCard)
+
+
+def _refill_row(
+    row: Sequence[C | None], deck: tuple[C, ...], full: bool
+) -> tuple[list[C | None], tuple[C, ...], int]:
+    """One board's refill: the new row, the deck left and how many cards were discarded."""
+    n = len(row)
+    left = [card for card in row if card is not None]
+    if full:
+        discarded = len(left)
+        left = []
+    elif row[n - 1] is not None:
+        discarded = 1
+        left = left[:-1]
+    else:
+        discarded = 0
+    new = deck[: n - len(left)]
+    gaps: list[C | None] = [None] * (n - len(left) - len(new))
+    return gaps + list(new) + list(left), deck[len(new) :], discarded
+
+
+def refill(work: Work) -> None:
+    """Refill the Sea and Land boards (BH-REFILL-2, BH-REFILL-3).
+
+    Discard the rightmost card, shift the rest right, fill from the left; the short and solo games
+    discard every card left and deal new ones (BH-SHORT-8, BH-SOLO-16). A deck that runs out leaves
+    spaces empty (BH-INT-14).
+    """
+    full = work.options.short or work.state.solo
+    work.sea, work.ship_deck, ships = _refill_row(work.sea, work.ship_deck, full)
+    work.land, work.contract_deck, contracts = _refill_row(work.land, work.contract_deck, full)
+    work.discarded_ships += ships
+    work.discarded_contracts += contracts
+    rule = "BH-SHORT-8" if full else "BH-REFILL-2"
+    work.note(rule, None, "the Sea and Land boards are refilled")
+
+
+def return_influence(work: Work) -> None:
+    """Every player takes its cards back and discards its lowest down to 5 (BH-RETURN-1)."""
+    for seat in range(work.count):
+        placed = [bid.value for bid in work.bids if bid.seat == seat]
+        hand = sorted(list(work.players[seat].hand) + placed)
+        while len(hand) > len(GAME.hand):
+            low = hand.pop(0)
+            work.note("BH-RETURN-1", seat, f"puts the influence card {low} back in the box")
+        work.change(seat, hand=tuple(hand), opened=frozenset())
+    work.bids = ()

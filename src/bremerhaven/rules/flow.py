@@ -1,0 +1,98 @@
+"""The order of a round.
+
+The steps without a choice and where each phase begins (BH-FLOW-1, BH-FLOW-4, BH-ENGINE-2,
+BH-ENGINE-7).
+
+A round is a fixed program on the stack: the bids, then 1.0 to 1.5, the Sea and Land
+spaces left to right, every harbour, and the clean-up; each automatic step carries out its
+part and pushes the decisions it raises on top.
+"""
+
+from __future__ import annotations
+
+from bremerhaven.rules import boards, cleanup, individual, town
+from bremerhaven.rules.bidding import next_bidder
+from bremerhaven.rules.step import Refusal, Step
+from bremerhaven.rules.work import Work
+from bremerhaven.state import GameState, PendingBid, PendingStep
+
+__all__ = ["AUTOMATIC", "ROUND", "start_round"]
+
+#: A round's automatic steps, last first (the stack's top is its end).
+ROUND = (
+    PendingStep("clean-up"),
+    PendingStep("harbours"),
+    PendingStep("land", 0),
+    PendingStep("sea", 0),
+    PendingStep("career"),
+    PendingStep("price"),
+    PendingStep("grow"),
+    PendingStep("permit"),
+    PendingStep("building"),
+    PendingStep("parking"),
+)
+
+
+def start_round(work: Work) -> None:
+    """Push a round's program and the first bid: the Captain's (BH-BID-1)."""
+    work.stack.extend(ROUND)
+    first = next_bidder(work.players, work.ranks, None)
+    if first is not None:
+        work.stack.append(PendingBid(first))
+
+
+class _Automatic(Step[PendingStep]):
+    answers = ()
+
+    def question(self, pending: PendingStep) -> str:
+        return pending.phase
+
+    def seat(self, pending: PendingStep) -> int:
+        return -1
+
+    def candidates(self, state: GameState, pending: PendingStep) -> tuple[()]:
+        return ()
+
+    def check(self, state: GameState, pending: PendingStep, move: object) -> Refusal | None:
+        return Refusal("BH-ENGINE-7", "No decision is asked for now.")
+
+    def automatic(self, work: Work, pending: PendingStep) -> bool:
+        work.stack.pop()
+        phase = pending.phase
+        if phase == "parking":
+            town.parking(work)
+        elif phase == "building":
+            town.building(work)
+        elif phase == "permit":
+            town.permit(work)
+        elif phase == "grow":
+            town.grow(work)
+        elif phase == "price":
+            town.price(work)
+        elif phase == "career":
+            town.career(work)
+        elif phase == "income":
+            town.income(work)
+        elif phase == "sea":
+            boards.sea(work, pending.index)
+        elif phase == "land":
+            boards.land(work, pending.index)
+        elif phase == "harbours":
+            individual.harbours(work)
+        elif phase == "settle":
+            individual.settle_harbour(work, pending.index)
+        elif phase == "clean-up":
+            if cleanup.clean_up(work):
+                work.stack.clear()
+            else:
+                work.round += 1
+                start_round(work)
+        elif phase == "round":
+            start_round(work)
+        else:  # pragma: no cover - the phases are the engine's own
+            raise AssertionError(f"unknown phase {phase!r}")
+        return True
+
+
+#: The automatic steps' owner.
+AUTOMATIC = _Automatic()

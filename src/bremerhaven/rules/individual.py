@@ -1,0 +1,327 @@
+"""The Individual action phase: each harbour in turn, 4.1 to 4.4 (BH-PROD-1, BH-PROD-2).
+
+4.1 runs production buildings (BH-PROD-3); 4.2 moves and converts goods under the
+goods-movement model (BH-ENGINE-8, BH-ENGINE-9, BH-MOVE-1 to BH-MOVE-7); 4.3 raises the
+prestige clip (BH-PRESTIGE-2); 4.4 removes time markers, resolving due contracts before
+due ships (BH-TIME-1 to BH-TIME-4).
+
+The movement model keeps storage as counts. A conversion opposite to the last conversion
+since the last unload or delivery is not offered: it would undo it, returning to a
+configuration already seen. Unloads and deliveries each use up a finite count, and between
+two of them conversions run one way, so every 4.2 ends (BH-ENGINE-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bremerhaven.cards.model import Good
+from bremerhaven.facts import GAME
+from bremerhaven.moves import (
+    Deliver,
+    EndMovement,
+    EndProduction,
+    Move,
+    Pack,
+    Produce,
+    Unload,
+    Unpack,
+)
+from bremerhaven.rules.harbours import (
+    accepts,
+    converts_free,
+    free_spaces,
+    is_accessible,
+    money_store,
+    prestige_sum,
+    room_for,
+)
+from bremerhaven.rules.outcomes import resolve
+from bremerhaven.rules.step import Refusal, Step
+from bremerhaven.rules.work import Work
+from bremerhaven.state import (
+    GameState,
+    Harbour,
+    PendingMovement,
+    PendingProduction,
+    PendingStep,
+    Placed,
+)
+
+__all__ = ["MOVEMENT", "PRODUCTION", "harbours", "settle_harbour"]
+
+_CONTAINER, _CRATE = Good.CONTAINER, Good.CRATE
+_GOODS = tuple(Good)
+# The movement moves, made once.
+_UNLOAD = tuple(Unload(dock) for dock in range(3))
+_DELIVER = tuple(tuple(Deliver(k, good) for good in Good) for k in range(4))
+_CONVERSIONS = (Pack(), Unpack())
+_END_MOVEMENT = EndMovement()
+
+
+def harbours(work: Work) -> None:
+    """Queue every harbour's turn, in the serial order (BH-PROD-2, BH-INT-6)."""
+    from bremerhaven.rules.town import serial_order
+
+    seats = [s for s in range(work.count) if s != work.dummy]
+    for seat in reversed(serial_order(work, seats)):
+        work.stack.append(PendingStep("settle", seat))
+        work.stack.append(PendingMovement(seat, 0))
+        work.stack.append(PendingProduction(seat, frozenset()))
+        store = money_store(work.players[seat])
+        if store:
+            # The money store is filled in 4.1 (BH-MONEY-3; the official Bank's rule is unknown).
+            harbour = work.players[seat]
+            work.change(seat, bank=harbour.bank + store)
+            work.note("BH-MONEY-3", seat, f"puts {store} money on the Bank")
+
+
+def _update(harbour: Harbour, storage: list[int]) -> dict[str, object]:
+    return {"storage": (storage[0], storage[1], storage[2], storage[3])}
+
+
+# --------------------------------------------------------------------------- 4.1
+
+
+class _Production(Step[PendingProduction]):
+    answers = (Produce, EndProduction)
+
+    def question(self, pending: PendingProduction) -> str:
+        return "producing"
+
+    def candidates(self, state: GameState, pending: PendingProduction) -> Iterable[Move]:
+        harbour = state.players[pending.seat]
+        found: list[Move] = [
+            Produce(space)
+            for space, building in enumerate(harbour.buildings)
+            if building is not None and building.production is not None
+        ]
+        found.append(EndProduction())
+        return found
+
+    def check(self, state: GameState, pending: PendingProduction, move: object) -> Refusal | None:
+        if isinstance(move, EndProduction):
+            return None
+        assert isinstance(move, Produce)
+        harbour = state.players[pending.seat]
+        building = harbour.buildings[move.space]
+        if building is None or building.production is None:
+            return Refusal("BH-PROD-3", f"Space {move.space} holds no production building.")
+        if move.space in pending.used:
+            return Refusal("BH-PROD-3", f"{building.name} has produced this round.")
+        good = building.production.good
+        if good is not None:
+            if not room_for(harbour, good):
+                return Refusal("BH-PROD-3", "There is no empty storage space for the good.")
+            if state.options.goods_supply.value == "limited" and state.goods[good] == 0:
+                return Refusal("BH-INT-3", f"The supply has no {good.key} left.")
+        return None
+
+    def apply(self, work: Work, pending: PendingProduction, move: object) -> None:
+        seat = pending.seat
+        if isinstance(move, EndProduction):
+            return
+        assert isinstance(move, Produce)
+        harbour = work.players[seat]
+        building = harbour.buildings[move.space]
+        assert building is not None and building.production is not None
+        production = building.production
+        if production.good is not None:
+            taken = work.take_goods(production.good, 1)
+            storage = list(harbour.storage)
+            storage[production.good] += taken
+            work.change(seat, **_update(harbour, storage))
+            work.note("BH-PROD-3", seat, f"{building.name} produces a {production.good.key}")
+        else:
+            work.earn(seat, production.money, "BH-PROD-3", f"{building.name} produces money")
+        work.stack.append(PendingProduction(seat, pending.used | {move.space}))
+
+
+# --------------------------------------------------------------------------- 4.2
+
+
+def _conversion_cost(harbour: Harbour) -> int:
+    return 0 if converts_free(harbour) else GAME.conversion
+
+
+class _Movement(Step[PendingMovement]):
+    answers = (Unload, Deliver, Pack, Unpack, EndMovement)
+
+    def question(self, pending: PendingMovement) -> str:
+        return "moving and converting goods"
+
+    def candidates(self, state: GameState, pending: PendingMovement) -> Iterable[Move]:
+        harbour = state.players[pending.seat]
+        found: list[Move] = [Unload(d) for d, ship in enumerate(harbour.docks) if ship is not None]
+        for k, placed in enumerate(harbour.loading):
+            if placed is not None:
+                found += [Deliver(k, good) for good in Good if harbour.storage[good]]
+        found += [Pack(), Unpack(), EndMovement()]
+        return found
+
+    def moves(self, state: GameState, pending: PendingMovement) -> tuple[Move, ...]:
+        # The candidates that check() lets through, tested with its own predicates (room,
+        # access, acceptance, money, supply) without making a refusal for each one left out.
+        harbour = state.players[pending.seat]
+        storage = harbour.storage
+        found: list[Move] = []
+        free = free_spaces(harbour)
+        for dock, ship in enumerate(harbour.docks):
+            room = free >= 1 or (ship is not None and ship.good is _CRATE and storage[_CRATE] % 2)
+            if ship is not None and ship.goods and room:
+                found.append(_UNLOAD[dock])
+        if any(storage):
+            same_round = state.options.cleared_dock_same_round
+            for k, placed in enumerate(harbour.loading):
+                if placed is not None and is_accessible(harbour, k, same_round=same_round):
+                    for good in _GOODS:
+                        if storage[good] and accepts(placed.card, placed.delivered, good):
+                            found.append(_DELIVER[k][good])
+        if storage[_CRATE] >= 2 or storage[_CONTAINER]:
+            for move in _CONVERSIONS:
+                if self.check(state, pending, move) is None:
+                    found.append(move)
+        found.append(_END_MOVEMENT)
+        return tuple(found)
+
+    def check(self, state: GameState, pending: PendingMovement, move: object) -> Refusal | None:
+        harbour = state.players[pending.seat]
+        if isinstance(move, EndMovement):
+            return None
+        if isinstance(move, Unload):
+            ship = harbour.docks[move.dock]
+            if ship is None or ship.goods == 0:
+                return Refusal("BH-MOVE-3", f"Dock {move.dock} has no ship with goods.")
+            if not room_for(harbour, ship.good):
+                return Refusal("BH-MOVE-2", "There is no empty storage space for the good.")
+            return None
+        if isinstance(move, Deliver):
+            placed = harbour.loading[move.loading_dock]
+            if placed is None:
+                return Refusal("BH-MOVE-4", f"Loading dock {move.loading_dock} has no contract.")
+            same_round = state.options.cleared_dock_same_round
+            if not is_accessible(harbour, move.loading_dock, same_round=same_round):
+                rule = "BH-INT-5" if harbour.covers[move.loading_dock] is None else "BH-HARBOR-6"
+                return Refusal(rule, f"Loading dock {move.loading_dock} cannot be reached yet.")
+            if harbour.storage[move.good] == 0:
+                return Refusal("BH-MOVE-4", f"There is no {move.good.key} in storage.")
+            if not accepts(placed.card, placed.delivered, move.good):
+                return Refusal("BH-MOVE-4", f"{placed.card.name} needs no more {move.good.key}s.")
+            return None
+        cost = _conversion_cost(harbour)
+        if harbour.money < cost:
+            return Refusal("BH-MOVE-5", "A conversion costs 1 money.")
+        if isinstance(move, Pack):
+            if harbour.storage[_CRATE] < 2:
+                return Refusal("BH-MOVE-5", "Packing needs two crates in storage.")
+            if pending.last < 0:
+                return Refusal("BH-ENGINE-8", "Packing now would undo the last unpacking.")
+            if state.options.goods_supply.value == "limited" and state.goods[_CONTAINER] == 0:
+                return Refusal("BH-INT-3", "The supply has no container left.")
+            return None
+        if isinstance(move, Unpack):
+            if harbour.storage[_CONTAINER] < 1:
+                return Refusal("BH-MOVE-5", "Unpacking needs a container in storage.")
+            if pending.last > 0:
+                return Refusal("BH-ENGINE-8", "Unpacking now would undo the last packing.")
+            if state.options.goods_supply.value == "limited" and state.goods[_CRATE] < 2:
+                return Refusal("BH-INT-3", "The supply has fewer than two crates left.")
+            return None
+        return Refusal("BH-ENGINE-1", "That does not answer the movement of goods.")
+
+    def apply(self, work: Work, pending: PendingMovement, move: object) -> None:
+        seat = pending.seat
+        if isinstance(move, EndMovement):
+            return
+        harbour = work.players[seat]
+        storage = list(harbour.storage)
+        last = pending.last
+        if isinstance(move, Unload):
+            ship = harbour.docks[move.dock]
+            assert ship is not None
+            docks = list(harbour.docks)
+            docks[move.dock] = type(ship)(ship.card, ship.good, ship.goods - 1, ship.timers)
+            storage[ship.good] += 1
+            work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(harbour, storage))
+            work.note("BH-MOVE-3", seat, f"unloads a {ship.good.key} from dock {move.dock}")
+            last = 0
+        elif isinstance(move, Deliver):
+            placed = harbour.loading[move.loading_dock]
+            assert placed is not None
+            delivered = list(placed.delivered)
+            delivered[move.good] += 1
+            loading = list(harbour.loading)
+            loading[move.loading_dock] = Placed(
+                placed.card, (delivered[0], delivered[1], delivered[2], delivered[3]), placed.timers
+            )
+            storage[move.good] -= 1
+            work.change(
+                seat,
+                loading=(loading[0], loading[1], loading[2], loading[3]),
+                **_update(harbour, storage),
+            )
+            work.note("BH-MOVE-4", seat, f"delivers a {move.good.key} to {placed.card.name}")
+            last = 0
+        else:
+            cost = _conversion_cost(harbour)
+            work.pay(seat, cost, "BH-MOVE-5", "a conversion")
+            harbour = work.players[seat]
+            if isinstance(move, Pack):
+                storage[_CRATE] -= 2
+                storage[_CONTAINER] += 1
+                work.return_goods(_CRATE, 2)
+                work.take_goods(_CONTAINER, 1)
+                last = 1
+                work.note("BH-MOVE-5", seat, "packs two crates into a container")
+            else:
+                storage[_CONTAINER] -= 1
+                storage[_CRATE] += 2
+                work.return_goods(_CONTAINER, 1)
+                work.take_goods(_CRATE, 2)
+                last = -1
+                work.note("BH-MOVE-5", seat, "unpacks a container into two crates")
+            work.change(seat, **_update(harbour, storage))
+        work.stack.append(PendingMovement(seat, last))
+
+
+# --------------------------------------------------------------------------- 4.3, 4.4
+
+
+def settle_harbour(work: Work, seat: int) -> None:
+    """4.3 then 4.4 for ``seat`` (BH-PRESTIGE-2, BH-TIME-1 to BH-TIME-4)."""
+    harbour = work.players[seat]
+    total = prestige_sum(harbour)
+    if total > harbour.prestige:
+        work.change(seat, prestige=total)
+        work.note("BH-PRESTIGE-2", seat, f"prestige rises to {total}")
+    # 4.4: every contract first (BH-TIME-1: due contracts are resolved first).
+    loading = list(work.players[seat].loading)
+    due: list[Placed] = []
+    for k, placed in enumerate(loading):
+        if placed is not None:
+            if placed.timers <= 1:
+                due.append(placed)
+                loading[k] = None
+            else:
+                loading[k] = Placed(placed.card, placed.delivered, placed.timers - 1)
+    work.change(seat, loading=(loading[0], loading[1], loading[2], loading[3]))
+    for placed in due:
+        resolve(work, seat, placed, "BH-TIME-3")
+    docks = list(work.players[seat].docks)
+    for d, ship in enumerate(docks):
+        if ship is None:
+            continue
+        if ship.timers <= 1:
+            work.return_goods(ship.good, ship.goods)
+            docks[d] = None
+            work.discarded_ships += 1
+            work.note("BH-TIME-4", seat, f"{ship.card.name} leaves, {ship.goods} good(s) lost")
+        else:
+            docks[d] = type(ship)(ship.card, ship.good, ship.goods, ship.timers - 1)
+    work.change(seat, docks=(docks[0], docks[1], docks[2]))
+
+
+#: 4.1's decision: running production buildings.
+PRODUCTION = _Production()
+#: 4.2's decision: moving and converting goods.
+MOVEMENT = _Movement()

@@ -1,0 +1,448 @@
+"""The Town board, resolved left to right: 1.0 to 1.5 (BH-FLOW-4).
+
+1.0 pays 1 money a card (BH-PARK-1); 1.1 gives the top Building card to the winner, unbuilt
+(BH-BUILDING-1 to BH-BUILDING-3); 1.2 sells building permits and spends them on bollards,
+covers and buildings (BH-PERMIT-1 to BH-PERMIT-8); 1.3 grows influence (BH-GROW-1 to
+BH-GROW-3); 1.4 sets the prices (BH-PRICE-1 to BH-PRICE-3); 1.5 swaps ranks and pays
+income by rank (BH-CAREER-1, BH-CAREER-2). The simultaneous 1.2 and 1.3 are played in the
+order of BH-INT-6; the solo dummy follows BH-SOLO-11 to BH-SOLO-15.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bremerhaven.cards.model import BOLLARD_WALLS, Space
+from bremerhaven.facts import GAME
+from bremerhaven.moves import (
+    Build,
+    BuyPermit,
+    ChoosePrice,
+    ClearCover,
+    EndPermits,
+    Move,
+    PayDifference,
+    PlaceBollard,
+    SwapRanks,
+)
+from bremerhaven.options import Simultaneous, TiedTop
+from bremerhaven.rules.bidding import bidders, totals, winner
+from bremerhaven.rules.harbours import free_spaces, has_price_choice, open_spaces
+from bremerhaven.rules.step import Refusal, Step
+from bremerhaven.rules.work import Work
+from bremerhaven.state import (
+    GameState,
+    PendingCareer,
+    PendingGrow,
+    PendingPermits,
+    PendingPrice,
+    PendingStep,
+)
+
+__all__ = [
+    "CAREER",
+    "GROW",
+    "PERMITS",
+    "PRICE",
+    "building",
+    "career",
+    "grow",
+    "income",
+    "parking",
+    "permit",
+    "price",
+    "serial_order",
+]
+
+
+def serial_order(state: GameState | Work, seats: Iterable[int]) -> list[int]:
+    """``seats`` in the order the simultaneous phases are played (BH-INT-6, BH-ENGINE-6)."""
+    chosen = list(seats)
+    if state.options.simultaneous is Simultaneous.SEAT_ORDER:
+        return sorted(chosen)
+    return sorted(chosen, key=state.ranks.index)
+
+
+# --------------------------------------------------------------------------- 1.0, 1.1
+
+
+def parking(work: Work) -> None:
+    """1.0: 1 money per card on the Parking lot, whatever its value (BH-PARK-1)."""
+    for seat in range(work.count):
+        cards = sum(1 for bid in work.bids if bid.space is Space.PARKING and bid.seat == seat)
+        work.earn(seat, cards * GAME.parking, "BH-PARK-1", f"{cards} card(s) on the Parking lot")
+
+
+def building(work: Work) -> None:
+    """1.1: the winner takes the top Building card, unbuilt.
+
+    With no bid it leaves the game (BH-BUILDING-1 to BH-BUILDING-3); the dummy discards what it wins
+    (BH-SOLO-11).
+    """
+    if not work.buildings:
+        return
+    card = work.buildings[0]
+    work.buildings = work.buildings[1:]
+    seat = winner(work, Space.BUILDING)
+    if seat is None:
+        work.note("BH-BUILDING-3", None, f"no bid: {card.name} leaves the game")
+    elif seat == work.dummy:
+        work.note("BH-SOLO-11", seat, f"the dummy wins {card.name} and discards it")
+    else:
+        harbour = work.players[seat]
+        work.change(seat, held=(*harbour.held, card))
+        work.note("BH-BUILDING-2", seat, f"takes {card.name}, not built yet")
+
+
+# --------------------------------------------------------------------------- 1.2
+
+
+def _top(state: GameState | Work, space: Space) -> int:
+    found = totals(state, space)
+    return max(found.values()) if found else 0
+
+
+def _acts_free(state: GameState | Work, space: Space, seat: int) -> bool:
+    """The top bidder acts for free; a player tied with it too, unless BH-INT-4 says no."""
+    order = bidders(state, space)
+    if order and order[0] == seat:
+        return True
+    found = totals(state, space)
+    tied = found.get(seat, -1) == _top(state, space)
+    return tied and state.options.tied_top is TiedTop.FREE
+
+
+def _excluded(state: GameState | Work, space: Space, seat: int) -> bool:
+    """BH-INT-4's other reading: a tied bidder lower in rank may not act at all."""
+    order = bidders(state, space)
+    found = totals(state, space)
+    tied = found.get(seat, -1) == _top(state, space)
+    return tied and order[0] != seat and state.options.tied_top is TiedTop.EXCLUDED
+
+
+def permit(work: Work) -> None:
+    """1.2: every bidder, in the serial order, buys and spends permits.
+
+    BH-PERMIT-1, BH-PERMIT-2; the dummy builds nothing (BH-SOLO-12).
+    """
+    seats = [s for s in bidders(work, Space.PERMIT) if s != work.dummy]
+    seats = [s for s in seats if not _excluded(work, Space.PERMIT, s)]
+    for seat in reversed(serial_order(work, seats)):
+        work.stack.append(PendingPermits(seat, 0, 0))
+
+
+def permit_price(state: GameState, pending: PendingPermits) -> int:
+    """What the next permit costs ``pending.seat``.
+
+    The first is free to the top bidder and costs the difference to the others, each further one the
+    top bid (BH-PERMIT-1, BH-PERMIT-8, BH-INT-11).
+    """
+    top = _top(state, Space.PERMIT)
+    if pending.bought:
+        return top
+    if _acts_free(state, Space.PERMIT, pending.seat):
+        return 0
+    return top - totals(state, Space.PERMIT)[pending.seat]
+
+
+def _bollard_cost(state: GameState, seat: int, wall: int) -> int | None:
+    costs = state.cards.board.bollard_costs[wall]
+    placed = state.players[seat].walls[wall]
+    return costs[placed] if placed < len(costs) else None
+
+
+_BUY = BuyPermit()
+_BOLLARDS = tuple(PlaceBollard(wall) for wall in range(BOLLARD_WALLS))
+_END_PERMITS = EndPermits()
+
+
+class _Permits(Step[PendingPermits]):
+    answers = (BuyPermit, PlaceBollard, ClearCover, Build, EndPermits)
+
+    def question(self, pending: PendingPermits) -> str:
+        return "using building permits"
+
+    def candidates(self, state: GameState, pending: PendingPermits) -> Iterable[Move]:
+        return [_BUY, *self._uses(state, pending), _END_PERMITS]
+
+    def _uses(self, state: GameState, pending: PendingPermits) -> list[Move]:
+        harbour = state.players[pending.seat]
+        found: list[Move] = list(_BOLLARDS)
+        found += [ClearCover(s) for s, cost in enumerate(harbour.covers) if cost is not None]
+        found += [Build(b.key) for b in dict.fromkeys(harbour.held)]
+        return found
+
+    def moves(self, state: GameState, pending: PendingPermits) -> tuple[Move, ...]:
+        # check()'s predicates, with the permit's price worked out once and no use move
+        # tried without a permit to spend (BH-PERMIT-3).
+        found: list[Move] = []
+        if state.players[pending.seat].money >= permit_price(state, pending):
+            found.append(_BUY)
+        if pending.permits:
+            found += [
+                m for m in self._uses(state, pending) if self.check(state, pending, m) is None
+            ]
+        found.append(_END_PERMITS)
+        return tuple(found)
+
+    def check(self, state: GameState, pending: PendingPermits, move: object) -> Refusal | None:
+        harbour = state.players[pending.seat]
+        if isinstance(move, EndPermits):
+            return None
+        if isinstance(move, BuyPermit):
+            cost = permit_price(state, pending)
+            if harbour.money < cost:
+                return Refusal(
+                    "BH-PERMIT-8", f"A permit costs {cost} money; there are {harbour.money}."
+                )
+            return None
+        if pending.permits == 0:
+            return Refusal("BH-PERMIT-3", "There is no unused building permit; buy one first.")
+        if isinstance(move, PlaceBollard):
+            bollard = _bollard_cost(state, pending.seat, move.wall)
+            if bollard is None:
+                return Refusal(
+                    "BH-PERMIT-4", f"Quay wall {move.wall} has no free bollard position."
+                )
+            if harbour.money < bollard:
+                return Refusal(
+                    "BH-PERMIT-4", f"The bollard costs {bollard} money; there are {harbour.money}."
+                )
+            return None
+        if isinstance(move, ClearCover):
+            cover = harbour.covers[move.space]
+            if cover is None:
+                return Refusal("BH-PERMIT-5", f"Space {move.space} has no Cover card.")
+            if harbour.money < cover:
+                return Refusal(
+                    "BH-PERMIT-5", f"The cover costs {cover} money; there are {harbour.money}."
+                )
+            return None
+        if isinstance(move, Build):
+            if all(b.key != move.building for b in harbour.held):
+                return Refusal("BH-PERMIT-6", f"No held building is {move.building!r}.")
+            # An empty space: cleared, no building and no goods; goods are stored as
+            # counts, so some open space is empty when the goods leave one free (BH-INT-15).
+            if not open_spaces(harbour) or free_spaces(harbour) < 1:
+                return Refusal("BH-PERMIT-6", "There is no empty cleared space to build on.")
+            return None
+        return Refusal("BH-ENGINE-1", "That does not answer the building permit.")
+
+    def apply(self, work: Work, pending: PendingPermits, move: object) -> None:
+        seat = pending.seat
+        state = work.state
+        if isinstance(move, EndPermits):
+            if pending.permits:
+                work.note("BH-PERMIT-7", seat, f"leaves {pending.permits} permit(s) unused")
+            return
+        if isinstance(move, BuyPermit):
+            cost = permit_price(state, pending)
+            work.pay(seat, cost, "BH-PERMIT-8", "a building permit")
+            work.note("BH-PERMIT-1", seat, "takes a building permit")
+            work.stack.append(PendingPermits(seat, pending.permits + 1, pending.bought + 1))
+            return
+        harbour = work.players[seat]
+        if isinstance(move, PlaceBollard):
+            cost = _bollard_cost(state, seat, move.wall) or 0
+            work.pay(seat, cost, "BH-PERMIT-4", "a bollard")
+            walls = list(work.players[seat].walls)
+            walls[move.wall] += 1
+            work.change(seat, walls=(walls[0], walls[1], walls[2], walls[3]))
+            work.note("BH-PERMIT-4", seat, f"places a bollard on quay wall {move.wall}")
+        elif isinstance(move, ClearCover):
+            cost = harbour.covers[move.space] or 0
+            work.pay(seat, cost, "BH-PERMIT-5", "clearing a cover")
+            covers = list(work.players[seat].covers)
+            covers[move.space] = None
+            opened = work.players[seat].opened
+            if move.space < 4:
+                opened = opened | {move.space}
+            work.change(seat, covers=tuple(covers), opened=opened)
+            work.note("BH-PERMIT-5", seat, f"clears the cover of space {move.space}")
+        elif isinstance(move, Build):
+            held = list(harbour.held)
+            card = next(b for b in held if b.key == move.building)
+            held.remove(card)
+            # Buildings go on the first empty space: which one does not matter (BH-PERMIT-6).
+            space = open_spaces(harbour)[0]
+            buildings = list(harbour.buildings)
+            buildings[space] = card
+            work.change(seat, held=tuple(held), buildings=tuple(buildings))
+            work.note("BH-PERMIT-6", seat, f"builds {card.name}")
+        work.stack.append(PendingPermits(seat, pending.permits - 1, pending.bought))
+
+
+# --------------------------------------------------------------------------- 1.3
+
+
+def _grow_one(work: Work, seat: int, rule_id: str) -> None:
+    harbour = work.players[seat]
+    if not harbour.supply:
+        work.note("BH-GROW-3", seat, "has no influence card left to take")
+        return
+    card = harbour.supply[0]
+    work.change(seat, supply=harbour.supply[1:], hand=tuple(sorted((*harbour.hand, card))))
+    work.note(rule_id, seat, f"takes the influence card {card} into the hand")
+
+
+def grow(work: Work) -> None:
+    """1.3: the top bidder takes its lowest supply card.
+
+    The others may pay the difference (BH-GROW-1, BH-GROW-2); the dummy grows whenever it bid (
+    BH-SOLO-13).
+    """
+    seats = bidders(work, Space.GROW)
+    pending: list[int] = []
+    for seat in serial_order(work, seats):
+        if seat == work.dummy:
+            _grow_one(work, seat, "BH-SOLO-13")
+        elif _acts_free(work, Space.GROW, seat):
+            _grow_one(work, seat, "BH-GROW-2")
+        elif not _excluded(work, Space.GROW, seat):
+            pending.append(seat)
+    for seat in reversed(pending):
+        work.stack.append(PendingGrow(seat))
+
+
+def grow_price(state: GameState, seat: int) -> int:
+    """The difference ``seat`` pays to grow (BH-GROW-1)."""
+    return _top(state, Space.GROW) - totals(state, Space.GROW)[seat]
+
+
+class _Grow(Step[PendingGrow]):
+    answers = (PayDifference,)
+
+    def question(self, pending: PendingGrow) -> str:
+        return "paying the difference to grow influence"
+
+    def candidates(self, state: GameState, pending: PendingGrow) -> Iterable[PayDifference]:
+        return (PayDifference(True), PayDifference(False))
+
+    def check(self, state: GameState, pending: PendingGrow, move: PayDifference) -> Refusal | None:
+        if not move.pay:
+            return None
+        harbour = state.players[pending.seat]
+        if not harbour.supply:
+            return Refusal("BH-GROW-3", "There is no influence card left to take.")
+        cost = grow_price(state, pending.seat)
+        if harbour.money < cost:
+            return Refusal(
+                "BH-GROW-1", f"The difference is {cost} money; there are {harbour.money}."
+            )
+        return None
+
+    def apply(self, work: Work, pending: PendingGrow, move: PayDifference) -> None:
+        if move.pay:
+            work.pay(
+                pending.seat, grow_price(work.state, pending.seat), "BH-GROW-1", "the difference"
+            )
+            _grow_one(work, pending.seat, "BH-GROW-2")
+        else:
+            work.note("BH-GROW-1", pending.seat, "does not pay the difference")
+
+
+# --------------------------------------------------------------------------- 1.4
+
+
+def price(work: Work) -> None:
+    """1.4: the winner chooses the top Price card; no bid.
+
+    A Commodity Exchange's owner may, else the top card goes to the bottom (BH-PRICE-1 to
+    BH-PRICE-3); the dummy's win is the no-bid case (BH-SOLO-14).
+    """
+    seat = winner(work, Space.PRICE)
+    if seat is not None and seat != work.dummy:
+        work.stack.append(PendingPrice(seat))
+        return
+    if seat is None:
+        owners = [
+            s for s in serial_order(work, range(work.count)) if has_price_choice(work.players[s])
+        ]
+        if owners:
+            work.stack.append(PendingPrice(owners[0]))
+            return
+    work.prices = work.prices[1:] + work.prices[:1]
+    rule = "BH-SOLO-14" if seat is not None else "BH-PRICE-2"
+    work.note(rule, None, "the top Price card goes to the bottom")
+
+
+class _Price(Step[PendingPrice]):
+    answers = (ChoosePrice,)
+
+    def question(self, pending: PendingPrice) -> str:
+        return "choosing the Price card on top"
+
+    def candidates(self, state: GameState, pending: PendingPrice) -> Iterable[ChoosePrice]:
+        return [ChoosePrice(i) for i in range(len(state.prices))]
+
+    def check(self, state: GameState, pending: PendingPrice, move: ChoosePrice) -> Refusal | None:
+        if move.index >= len(state.prices):
+            return Refusal("BH-PRICE-1", f"The stack has {len(state.prices)} Price cards.")
+        return None
+
+    def apply(self, work: Work, pending: PendingPrice, move: ChoosePrice) -> None:
+        stack = list(work.prices)
+        card = stack.pop(move.index)
+        work.prices = (card, *stack)
+        work.note("BH-PRICE-1", pending.seat, f"puts Price card {card.key} on top")
+
+
+# --------------------------------------------------------------------------- 1.5
+
+
+def career(work: Work) -> None:
+    """1.5: the winner may swap two adjacent ranks.
+
+    Then income by rank (BH-CAREER-1, BH-CAREER-2); the dummy's win makes it Captain (BH-SOLO-15).
+    """
+    work.stack.append(PendingStep("income"))
+    seat = winner(work, Space.CAREER)
+    if seat is None:
+        return
+    if seat == work.dummy:
+        if work.ranks[0] != seat:
+            work.ranks = (seat, *tuple(s for s in work.ranks if s != seat))
+            work.note("BH-SOLO-15", seat, "the dummy becomes Captain")
+        return
+    work.stack.append(PendingCareer(seat))
+
+
+class _Career(Step[PendingCareer]):
+    answers = (SwapRanks,)
+
+    def question(self, pending: PendingCareer) -> str:
+        return "swapping two adjacent ranks"
+
+    def candidates(self, state: GameState, pending: PendingCareer) -> Iterable[SwapRanks]:
+        return [SwapRanks(None)] + [SwapRanks(r) for r in range(len(state.ranks) - 1)]
+
+    def check(self, state: GameState, pending: PendingCareer, move: SwapRanks) -> Refusal | None:
+        if move.rank is not None and move.rank + 1 >= len(state.ranks):
+            return Refusal("BH-CAREER-1", f"There are only {len(state.ranks)} ranks.")
+        return None
+
+    def apply(self, work: Work, pending: PendingCareer, move: SwapRanks) -> None:
+        if move.rank is None:
+            work.note("BH-CAREER-1", pending.seat, "swaps no ranks")
+            return
+        ranks = list(work.ranks)
+        r = move.rank
+        ranks[r], ranks[r + 1] = ranks[r + 1], ranks[r]
+        work.ranks = tuple(ranks)
+        work.note("BH-CAREER-1", pending.seat, f"swaps ranks {r + 1} and {r + 2}")
+
+
+def income(work: Work) -> None:
+    """Income by rank after the career ladder: 4 / 3 / 2 / 1 (BH-CAREER-2)."""
+    for rank, seat in enumerate(work.ranks):
+        work.earn(seat, GAME.rank_income[rank], "BH-CAREER-2", "income by rank")
+
+
+#: 1.2's decision: buying and spending building permits.
+PERMITS = _Permits()
+#: 1.3's decision: paying the difference to grow influence.
+GROW = _Grow()
+#: 1.4's decision: the Price card on top.
+PRICE = _Price()
+#: 1.5's decision: swapping two adjacent ranks.
+CAREER = _Career()

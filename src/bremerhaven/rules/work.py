@@ -1,0 +1,194 @@
+"""The engine's private working copy of a state, changed by one move and frozen again.
+
+Applying a move copies the frozen :class:`~bremerhaven.state.GameState` into a
+:class:`Work`, lets the rules modules change that, and freezes it back: the input state is
+never changed. The work holds generic mechanics only (money, goods taken from and returned
+to the supply, the event log); every rule lives in its own rules module.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import attrs
+
+from bremerhaven.cards.model import ContractCard, Good, NewspaperCard, ShipCard
+from bremerhaven.events import Event
+from bremerhaven.options import GoodsSupply
+from bremerhaven.state import BidCard, GameState, Harbour, Pending
+
+__all__ = ["Work"]
+
+#: The harbour's fields, in the order of its constructor: their getter and their positions.
+_FIELDS = tuple(field.name for field in attrs.fields(Harbour))
+_VALUES = operator.attrgetter(*_FIELDS)
+_INDEX = {name: index for index, name in enumerate(_FIELDS)}
+
+
+class Work:
+    """A mutable copy of a state with an optional event log (``None``: events cost nothing)."""
+
+    __slots__ = (
+        "bids",
+        "buildings",
+        "cards",
+        "contract_deck",
+        "discarded_contracts",
+        "discarded_ships",
+        "dummy_news",
+        "dummy_orders",
+        "event",
+        "goods",
+        "land",
+        "log",
+        "newspapers",
+        "options",
+        "players",
+        "prices",
+        "ranks",
+        "round",
+        "sea",
+        "ship_deck",
+        "stack",
+        "state",
+        "track",
+    )
+
+    def __init__(self, state: GameState, log: list[Event | Any] | None) -> None:
+        #: The state the move is applied to (read-only).
+        self.state = state
+        self.options = state.options
+        self.cards = state.cards
+        #: Where events go, or ``None`` when nobody asked for them.
+        self.log = log
+        self.players: list[Harbour] = list(state.players)
+        self.ranks = state.ranks
+        self.round = state.round
+        self.track = state.track
+        self.sea: list[ShipCard | None] = list(state.sea)
+        self.land: list[ContractCard | None] = list(state.land)
+        self.bids: tuple[BidCard, ...] = state.bids
+        self.ship_deck = state.ship_deck
+        self.contract_deck = state.contract_deck
+        self.buildings = state.buildings
+        self.prices = state.prices
+        self.newspapers = state.newspapers
+        self.event: NewspaperCard | None = state.event
+        self.goods: list[int] = list(state.goods)
+        self.discarded_ships = state.discarded_ships
+        self.discarded_contracts = state.discarded_contracts
+        self.dummy_news = state.dummy_news
+        self.dummy_orders = state.dummy_orders
+        self.stack: list[Pending] = list(state.stack)
+
+    def freeze(self) -> GameState:
+        """The frozen state."""
+        s = self.state
+        goods = self.goods
+        # By position, in the order of GameState's fields.
+        return GameState(
+            s.options,
+            s.cards,
+            s.seats,
+            tuple(self.players),
+            self.ranks,
+            self.round,
+            self.track,
+            tuple(self.sea),
+            tuple(self.land),
+            self.bids,
+            self.ship_deck,
+            self.contract_deck,
+            self.buildings,
+            self.prices,
+            self.newspapers,
+            self.event,
+            (goods[0], goods[1], goods[2], goods[3]),
+            self.discarded_ships,
+            self.discarded_contracts,
+            self.dummy_news,
+            self.dummy_orders,
+            tuple(self.stack),
+        )
+
+    # -- reading
+
+    @property
+    def count(self) -> int:
+        """The number of harbours (the solo game's dummy included)."""
+        return len(self.players)
+
+    @property
+    def dummy(self) -> int | None:
+        """The solo game's dummy, or ``None``."""
+        return self.state.dummy
+
+    def note(self, rule_id: str, seat: int | None, text: str) -> None:
+        """Log an event, when someone asked for events."""
+        if self.log is not None:
+            self.log.append(Event(rule_id, seat, text))
+
+    def change(self, seat: int, **changes: Any) -> Harbour:
+        """Replace fields of ``seat``'s harbour; the new harbour."""
+        # The fields by position: attrs.evolve's checks cost several times the construction.
+        values = list(_VALUES(self.players[seat]))
+        for name, value in changes.items():
+            values[_INDEX[name]] = value
+        harbour = Harbour(*values)
+        self.players[seat] = harbour
+        return harbour
+
+    # -- money (BH-MONEY-1, BH-MONEY-2)
+
+    def earn(self, seat: int, money: int, rule_id: str, why: str) -> None:
+        """``seat`` takes ``money`` from the general supply."""
+        if money <= 0 or seat == self.dummy:
+            return
+        self.change(seat, money=self.players[seat].money + money)
+        self.note(rule_id, seat, f"earns {money} money ({why})")
+
+    def pay(self, seat: int, money: int, rule_id: str, why: str) -> None:
+        """``seat`` pays ``money`` it has into the general supply (a price it chose)."""
+        if money <= 0 or seat == self.dummy:
+            return
+        harbour = self.players[seat]
+        assert harbour.money >= money, "a price is checked before it is paid"
+        self.change(seat, money=harbour.money - money)
+        self.note(rule_id, seat, f"pays {money} money ({why})")
+
+    def charge(self, seat: int, money: int, rule_id: str, why: str) -> int:
+        """``seat`` pays a penalty or charge.
+
+        The Bank first, then cash, never into debt (BH-MONEY-2, BH-MONEY-3); what was paid.
+        """
+        if money <= 0 or seat == self.dummy:
+            return 0
+        harbour = self.players[seat]
+        # The Bank first: its money pays nothing else, so that is never worse (BH-MONEY-3).
+        bank = min(money, harbour.bank)
+        cash = min(money - bank, harbour.money)
+        self.change(seat, money=harbour.money - cash, bank=harbour.bank - bank)
+        self.note(rule_id, seat, f"pays {cash + bank} of {money} money ({why})")
+        return cash + bank
+
+    # -- goods (BH-INT-3)
+
+    def take_goods(self, good: Good, count: int) -> int:
+        """Take up to ``count`` of ``good`` from the supply; how many there were."""
+        if self.options.goods_supply is GoodsSupply.UNLIMITED:
+            return count
+        taken = min(count, self.goods[good])
+        self.goods[good] -= taken
+        return taken
+
+    def return_goods(self, good: Good, count: int) -> None:
+        """Put ``count`` of ``good`` back into the supply."""
+        if self.options.goods_supply is GoodsSupply.LIMITED:
+            self.goods[good] += count
+
+    def available(self, good: Good) -> int:
+        """How many of ``good`` the supply can give (a large number when unlimited)."""
+        if self.options.goods_supply is GoodsSupply.UNLIMITED:
+            return 1 << 30
+        return self.goods[good]

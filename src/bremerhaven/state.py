@@ -1,0 +1,297 @@
+"""The frozen game state: the boards, the decks, each harbour, and the decisions to come.
+
+A :class:`GameState` is an immutable value: every function of the library returns a new
+one. What is still to be decided is :attr:`GameState.stack`, a tuple of pending decisions
+whose last one is decided now (BH-ENGINE-1); a pending value that needs no choice is
+carried out by the engine at once (BH-ENGINE-7).
+
+Hidden information stays in the state (BH-ENGINE-11): the order of every deck, the solo
+dummy's draws and every bid's value. :func:`bremerhaven.observe` (a later module) is what
+one seat may see.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from bremerhaven.cards.model import (
+    BuildingCard,
+    CardSet,
+    ContractCard,
+    Good,
+    NewspaperCard,
+    PriceCard,
+    ShipCard,
+    Space,
+)
+from bremerhaven.options import RulesOptions
+
+__all__ = [
+    "Berthed",
+    "BidCard",
+    "GameState",
+    "Harbour",
+    "Pending",
+    "PendingBerth",
+    "PendingBid",
+    "PendingCareer",
+    "PendingContract",
+    "PendingGrow",
+    "PendingMovement",
+    "PendingPermits",
+    "PendingPrice",
+    "PendingProduction",
+    "PendingStartingGood",
+    "PendingStep",
+    "Phase",
+    "Placed",
+]
+
+Goods: TypeAlias = tuple[int, int, int, int]
+
+
+@attrs.frozen
+class Berthed:
+    """A ship in one of a harbour's docks.
+
+    Its card, its cargo type, the goods still on it and its time markers (BH-SEA-2, BH-SEA-3,
+    BH-SEA-4).
+    """
+
+    card: ShipCard
+    good: Good
+    goods: int
+    timers: int
+
+
+@attrs.frozen
+class Placed:
+    """A contract in a loading dock.
+
+    Its card, the goods delivered to it (counts by :class:`~bremerhaven.cards.model.Good`) and its
+    time markers (BH-LAND-2, BH-LAND-3).
+    """
+
+    card: ContractCard
+    delivered: Goods
+    timers: int
+
+
+@attrs.frozen
+class Harbour:
+    """One player's harbour board, hand and money.
+
+    ``covers`` gives the cost of the Cover card on each of the 12 spaces (``None`` once
+    cleared or never covered); ``buildings`` the building built on each space; ``storage``
+    the goods stored, as counts (storage spaces are interchangeable, BH-ENGINE-8); ``walls``
+    the bollards on each quay wall; ``docks`` the ships, ``loading`` the contracts.
+    ``hand`` and ``supply`` are the influence cards in hand (during bidding: not yet placed)
+    and set aside, each sorted. ``bank`` is money on a money store (BH-MONEY-3).
+    """
+
+    money: int
+    prestige: int
+    hand: tuple[int, ...]
+    supply: tuple[int, ...]
+    covers: tuple[int | None, ...]
+    buildings: tuple[BuildingCard | None, ...]
+    held: tuple[BuildingCard, ...]
+    storage: Goods
+    walls: tuple[int, int, int, int]
+    docks: tuple[Berthed | None, Berthed | None, Berthed | None]
+    loading: tuple[Placed | None, Placed | None, Placed | None, Placed | None]
+    bank: int = 0
+    #: The loading docks whose access space was cleared this round (BH-INT-5).
+    opened: frozenset[int] = frozenset()
+
+
+@attrs.frozen
+class BidCard:
+    """One influence card on a bidding space: whose and its value (BH-BID-2)."""
+
+    space: Space
+    seat: int
+    value: int
+
+
+class Phase:
+    """The engine's steps without a choice (BH-ENGINE-7), by name."""
+
+    RESOLVE = "resolve"  # the General action phase's automatic spaces and their order
+    HARBOURS = "harbours"  # the Individual action phase
+    CLEAN_UP = "clean-up"
+
+
+@attrs.frozen
+class PendingStartingGood:
+    """Short game: ``seat`` chooses a starting good, ``left`` still to choose (BH-SHORT-6)."""
+
+    seat: int
+    left: int
+
+
+@attrs.frozen
+class PendingBid:
+    """The Bidding phase: ``seat`` places one influence card (BH-BID-1)."""
+
+    seat: int
+
+
+@attrs.frozen
+class PendingPermits:
+    """1.2: ``seat`` buys and uses building permits.
+
+    ``permits`` bought and not yet used, ``bought`` how many it bought in all (BH-PERMIT-1,
+    BH-PERMIT-8).
+    """
+
+    seat: int
+    permits: int
+    bought: int
+
+
+@attrs.frozen
+class PendingGrow:
+    """1.3: ``seat``, below the top bid, pays the difference or not (BH-GROW-1)."""
+
+    seat: int
+
+
+@attrs.frozen
+class PendingPrice:
+    """1.4: ``seat`` chooses the top Price card (BH-PRICE-1).
+
+    ``seat`` is the winner, or a Commodity Exchange's owner (BH-PRICE-3).
+    """
+
+    seat: int
+
+
+@attrs.frozen
+class PendingCareer:
+    """1.5: ``seat`` swaps two adjacent ranks or none (BH-CAREER-1)."""
+
+    seat: int
+
+
+@attrs.frozen
+class PendingBerth:
+    """Sea: ``seat`` berths the ship ``card`` it won (BH-SEA-2)."""
+
+    seat: int
+    card: ShipCard
+
+
+@attrs.frozen
+class PendingContract:
+    """Land: ``seat`` places the contract ``card`` it won (BH-LAND-2)."""
+
+    seat: int
+    card: ContractCard
+
+
+@attrs.frozen
+class PendingProduction:
+    """4.1: ``seat`` runs its production buildings; ``used`` the spaces already run (BH-PROD-3)."""
+
+    seat: int
+    used: frozenset[int]
+
+
+@attrs.frozen
+class PendingMovement:
+    """4.2: ``seat`` moves and converts goods.
+
+    ``last`` the direction of the last conversion since the last unload or delivery (+1 packed, -1
+    unpacked, 0 none), BH-ENGINE-8.
+    """
+
+    seat: int
+    last: int
+
+
+@attrs.frozen
+class PendingStep:
+    """A step without a choice that the engine carries out (BH-ENGINE-7).
+
+    ``phase`` names it and ``index`` the seat or board space it acts on.
+    """
+
+    phase: str
+    index: int = 0
+
+
+#: Every kind of pending decision or step on the stack.
+Pending: TypeAlias = (
+    PendingStartingGood
+    | PendingBid
+    | PendingPermits
+    | PendingGrow
+    | PendingPrice
+    | PendingCareer
+    | PendingBerth
+    | PendingContract
+    | PendingProduction
+    | PendingMovement
+    | PendingStep
+)
+
+
+@attrs.frozen
+class GameState:
+    """A whole position of Bremerhaven.
+
+    ``players`` holds a harbour per seat (the solo game's dummy is the second, BH-SOLO-1);
+    ``seats`` the seats that decide; ``ranks`` the seats from Captain down (BH-FLOW-3).
+    ``sea`` and ``land`` are the cards on offer (``None``: an empty space), ``bids`` the
+    cards placed this round in placement order. The decks (top first) are hidden;
+    ``prices`` is the Price card stack (top first, face up, BH-PRICE-1); ``newspapers`` the
+    rack's right side (top first, its progress side up) and ``event`` its left side.
+    ``goods`` is the general supply of goods (BH-INT-3). Solo: ``dummy_news`` the dummy's
+    newspaper draws to come and ``dummy_orders`` the order it draws its hand, per round
+    (BH-SOLO-6, BH-SOLO-8).
+    """
+
+    options: RulesOptions
+    cards: CardSet
+    seats: int
+    players: tuple[Harbour, ...]
+    ranks: tuple[int, ...]
+    round: int
+    track: int
+    sea: tuple[ShipCard | None, ...]
+    land: tuple[ContractCard | None, ...]
+    bids: tuple[BidCard, ...]
+    ship_deck: tuple[ShipCard, ...]
+    contract_deck: tuple[ContractCard, ...]
+    buildings: tuple[BuildingCard, ...]
+    prices: tuple[PriceCard, ...]
+    newspapers: tuple[NewspaperCard, ...]
+    event: NewspaperCard | None
+    goods: Goods
+    discarded_ships: int
+    discarded_contracts: int
+    dummy_news: tuple[NewspaperCard, ...]
+    dummy_orders: tuple[tuple[int, ...], ...]
+    stack: tuple[Pending, ...]
+
+    @property
+    def solo(self) -> bool:
+        """Whether this is the solo game."""
+        return self.seats == 1
+
+    @property
+    def dummy(self) -> int | None:
+        """The dummy's index in :attr:`players` (solo), else ``None``."""
+        return 1 if self.seats == 1 else None
+
+    @property
+    def price(self) -> PriceCard:
+        """The Price card on top: today's prices (BH-TIME-2)."""
+        return self.prices[0]
+
+    def rank_of(self, seat: int) -> int:
+        """The rank of ``seat``: 0 for the Captain."""
+        return self.ranks.index(seat)
