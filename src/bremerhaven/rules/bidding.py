@@ -18,7 +18,7 @@ from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
 from bremerhaven.state import BidCard, GameState, Harbour, PendingBid
 
-__all__ = ["BIDDING", "bid_spaces", "bidders", "next_bidder", "totals", "winner"]
+__all__ = ["BIDDING", "BID_TURNS", "bid_spaces", "bidders", "next_bidder", "totals", "winner"]
 
 _TOWN = (Space.PARKING, Space.BUILDING, Space.PERMIT, Space.GROW, Space.PRICE, Space.CAREER)
 _TOWN_NO_BUILDING = tuple(s for s in _TOWN if s is not Space.BUILDING)
@@ -29,6 +29,9 @@ _LAND = tuple(Space.land(i) for i in range(1, 5))
 _LISTS: dict[tuple[tuple[int, ...], bool, tuple[bool, ...], tuple[bool, ...]], tuple[Bid, ...]] = {}
 
 _MAX_LISTS = 20_000
+
+#: The bidding turn of each seat, made once.
+BID_TURNS = tuple(PendingBid(seat) for seat in range(4))
 
 #: Every Bid move, made once: (space, value) -> move.
 _BIDS = {(space, value): Bid(space, value) for space in Space for value in range(1, 10)}
@@ -157,10 +160,11 @@ def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BI
     hand.remove(value)
     work.change(seat, hand=tuple(hand))
     work.bids = (*work.bids, BidCard(space, seat, value))
-    work.note(rule_id, seat, f"bids on {space.label}")
+    if work.log is not None:
+        work.note(rule_id, seat, f"bids on {space.label}")
     following = next_bidder(work.players, work.ranks, seat)
     if following is not None:
-        work.stack.append(PendingBid(following))
+        work.stack.append(BID_TURNS[following])
 
 
 #: The Bidding phase's step.

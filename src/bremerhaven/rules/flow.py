@@ -11,10 +11,10 @@ part and pushes the decisions it raises on top.
 from __future__ import annotations
 
 from bremerhaven.rules import boards, cleanup, individual, town
-from bremerhaven.rules.bidding import next_bidder
+from bremerhaven.rules.bidding import BID_TURNS, next_bidder
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
-from bremerhaven.state import GameState, PendingBid, PendingStep
+from bremerhaven.state import GameState, PendingStep
 
 __all__ = ["AUTOMATIC", "ROUND", "start_round"]
 
@@ -38,7 +38,7 @@ def start_round(work: Work) -> None:
     work.stack.extend(ROUND)
     first = next_bidder(work.players, work.ranks, None)
     if first is not None:
-        work.stack.append(PendingBid(first))
+        work.stack.append(BID_TURNS[first])
 
 
 class _Automatic(Step[PendingStep]):

@@ -57,6 +57,11 @@ _UNLOAD = tuple(Unload(dock) for dock in range(3))
 _DELIVER = tuple(tuple(Deliver(k, good) for good in Good) for k in range(4))
 _CONVERSIONS = (Pack(), Unpack())
 _END_MOVEMENT = EndMovement()
+# The movement decisions of each seat by the last conversion's direction (0, +1, -1).
+_MOVING = tuple(
+    (PendingMovement(seat, 0), PendingMovement(seat, 1), PendingMovement(seat, -1))
+    for seat in range(4)
+)
 
 
 def harbours(work: Work) -> None:
@@ -66,7 +71,7 @@ def harbours(work: Work) -> None:
     seats = [s for s in range(work.count) if s != work.dummy]
     for seat in reversed(serial_order(work, seats)):
         work.stack.append(PendingStep("settle", seat))
-        work.stack.append(PendingMovement(seat, 0))
+        work.stack.append(_MOVING[seat][0])
         work.stack.append(PendingProduction(seat, frozenset()))
         store = money_store(work.players[seat])
         if store:
@@ -243,7 +248,8 @@ class _Movement(Step[PendingMovement]):
             docks[move.dock] = type(ship)(ship.card, ship.good, ship.goods - 1, ship.timers)
             storage[ship.good] += 1
             work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(harbour, storage))
-            work.note("BH-MOVE-3", seat, f"unloads a {ship.good.key} from dock {move.dock}")
+            if work.log is not None:
+                work.note("BH-MOVE-3", seat, f"unloads a {ship.good.key} from dock {move.dock}")
             last = 0
         elif isinstance(move, Deliver):
             placed = harbour.loading[move.loading_dock]
@@ -260,7 +266,8 @@ class _Movement(Step[PendingMovement]):
                 loading=(loading[0], loading[1], loading[2], loading[3]),
                 **_update(harbour, storage),
             )
-            work.note("BH-MOVE-4", seat, f"delivers a {move.good.key} to {placed.card.name}")
+            if work.log is not None:
+                work.note("BH-MOVE-4", seat, f"delivers a {move.good.key} to {placed.card.name}")
             last = 0
         else:
             cost = _conversion_cost(harbour)
@@ -281,7 +288,7 @@ class _Movement(Step[PendingMovement]):
                 last = -1
                 work.note("BH-MOVE-5", seat, "unpacks a container into two crates")
             work.change(seat, **_update(harbour, storage))
-        work.stack.append(PendingMovement(seat, last))
+        work.stack.append(_MOVING[seat][last])
 
 
 # --------------------------------------------------------------------------- 4.3, 4.4

@@ -152,6 +152,7 @@ def _bollard_cost(state: GameState, seat: int, wall: int) -> int | None:
 
 
 _BUY = BuyPermit()
+_CHOICES = tuple(ChoosePrice(index) for index in range(64))
 _BOLLARDS = tuple(PlaceBollard(wall) for wall in range(BOLLARD_WALLS))
 _END_PERMITS = EndPermits()
 
@@ -373,7 +374,7 @@ class _Price(Step[PendingPrice]):
         return "choosing the Price card on top"
 
     def candidates(self, state: GameState, pending: PendingPrice) -> Iterable[ChoosePrice]:
-        return [ChoosePrice(i) for i in range(len(state.prices))]
+        return _CHOICES[: len(state.prices)]
 
     def check(self, state: GameState, pending: PendingPrice, move: ChoosePrice) -> Refusal | None:
         if move.index >= len(state.prices):

@@ -36,6 +36,7 @@ class Work:
         "contract_deck",
         "discarded_contracts",
         "discarded_ships",
+        "dummy",
         "dummy_news",
         "dummy_orders",
         "event",
@@ -81,6 +82,8 @@ class Work:
         self.dummy_news = state.dummy_news
         self.dummy_orders = state.dummy_orders
         self.stack: list[Pending] = list(state.stack)
+        #: The solo game's dummy, or ``None``.
+        self.dummy = state.dummy
 
     def freeze(self) -> GameState:
         """The frozen state."""
@@ -118,11 +121,6 @@ class Work:
     def count(self) -> int:
         """The number of harbours (the solo game's dummy included)."""
         return len(self.players)
-
-    @property
-    def dummy(self) -> int | None:
-        """The solo game's dummy, or ``None``."""
-        return self.state.dummy
 
     def note(self, rule_id: str, seat: int | None, text: str) -> None:
         """Log an event, when someone asked for events."""
