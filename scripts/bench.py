@@ -128,7 +128,7 @@ def bremerhaven_batch(players: int, short: bool, checked: bool, base: int) -> Co
         while not bremerhaven.is_over(state):
             state = apply(state, rng.choice(bremerhaven.legal_moves(state)))
             moves += 1
-    return {"moves": moves, "games": GAMES}
+    return {"moves": moves, "decisions": moves, "games": GAMES}
 
 
 def chess_batch(base: int) -> Counts:

@@ -12,6 +12,7 @@ one seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeAlias
 
 import attrs
@@ -27,6 +28,7 @@ from bremerhaven.cards.model import (
     Space,
 )
 from bremerhaven.options import RulesOptions
+from meeplekit.values import frozen_maker
 
 __all__ = [
     "Berthed",
@@ -47,12 +49,17 @@ __all__ = [
     "PendingStep",
     "Phase",
     "Placed",
+    "make_berthed",
+    "make_bid",
+    "make_harbour",
+    "make_placed",
+    "make_state",
 ]
 
 Goods: TypeAlias = tuple[int, int, int, int]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Berthed:
     """A ship in one of a harbour's docks.
 
@@ -66,7 +73,7 @@ class Berthed:
     timers: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Placed:
     """A contract in a loading dock.
 
@@ -79,7 +86,7 @@ class Placed:
     timers: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Harbour:
     """One player's harbour board, hand and money.
 
@@ -107,7 +114,7 @@ class Harbour:
     opened: frozenset[int] = frozenset()
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class BidCard:
     """One influence card on a bidding space: whose and its value (BH-BID-2)."""
 
@@ -239,7 +246,7 @@ Pending: TypeAlias = (
 )
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameState:
     """A whole position of Bremerhaven.
 
@@ -295,3 +302,12 @@ class GameState:
     def rank_of(self, seat: int) -> int:
         """The rank of ``seat``: 0 for the Captain."""
         return self.ranks.index(seat)
+
+
+#: The engine's fast constructors: they check nothing, so only the engine uses them, with
+#: values it made itself (:func:`meeplekit.values.frozen_maker`).
+make_state: Callable[..., GameState] = frozen_maker(GameState)
+make_harbour: Callable[..., Harbour] = frozen_maker(Harbour)
+make_berthed: Callable[..., Berthed] = frozen_maker(Berthed)
+make_placed: Callable[..., Placed] = frozen_maker(Placed)
+make_bid: Callable[..., BidCard] = frozen_maker(BidCard)

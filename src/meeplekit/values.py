@@ -53,7 +53,16 @@ import attrs
 
 from meeplekit.errors import InvalidValueError
 
-__all__ = ["field_getter", "member_test", "not_a", "rechecked", "remade", "remaker", "shown"]
+__all__ = [
+    "field_getter",
+    "frozen_maker",
+    "member_test",
+    "not_a",
+    "rechecked",
+    "remade",
+    "remaker",
+    "shown",
+]
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Exception)
@@ -232,3 +241,40 @@ def remaker(
         return made
 
     return remake
+
+
+def frozen_maker(cls: type) -> Callable[..., Any]:
+    """A constructor of ``cls`` (a frozen, slotted attrs class) that skips attrs' ``__init__``.
+
+    ``cls`` is declared with ``weakref_slot=False``: a weak-reference slot gives it a layout
+    the twin below cannot share.
+
+    A mutable twin with the same slots is filled attribute by attribute and then given the
+    frozen class (``__class__`` assignment, allowed between classes of the same layout).
+    It makes what the constructor makes, 4 to 5 times faster; it checks nothing, so only a
+    game's engine uses it, with values it made itself (Machi Koro's and Bremerhaven's
+    states). A cached hash slot (``cache_hash=True``) starts empty, as attrs leaves it.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> make = frozen_maker(Point)
+    >>> make(1, 2) == Point(1, 2), type(make(1, 2)) is Point
+    (True, True)
+    """
+    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    twin = type(f"_Mutable{cls.__name__}", (), {"__slots__": slots})
+    fields = [f.name for f in attrs.fields(cls)]
+    cached = "_attrs_cached_hash" in slots
+    body = ["    s = new(twin)"]
+    body += [f"    s.{name} = {name}" for name in fields]
+    if cached:
+        body.append("    s._attrs_cached_hash = None")
+    body += ["    s.__class__ = cls", "    return s"]
+    source = f"def make({', '.join(fields)}):\n" + "\n".join(body) + "\n"
+    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
+    exec(source, namespace)
+    maker: Callable[..., Any] = namespace["make"]
+    maker.__doc__ = f"Make a {cls.__name__} from its fields, unchecked (the engine's fast path)."
+    return maker

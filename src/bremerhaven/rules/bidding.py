@@ -16,7 +16,7 @@ from bremerhaven.moves import Bid
 from bremerhaven.rules.harbours import built
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
-from bremerhaven.state import BidCard, GameState, Harbour, PendingBid
+from bremerhaven.state import GameState, Harbour, PendingBid, make_bid
 
 __all__ = ["BIDDING", "BID_TURNS", "bid_spaces", "bidders", "next_bidder", "totals", "winner"]
 
@@ -159,7 +159,7 @@ def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BI
     hand = list(work.players[seat].hand)
     hand.remove(value)
     work.change(seat, hand=tuple(hand))
-    work.bids = (*work.bids, BidCard(space, seat, value))
+    work.bids = (*work.bids, make_bid(space, seat, value))
     if work.log is not None:
         work.note(rule_id, seat, f"bids on {space.label}")
     following = next_bidder(work.players, work.ranks, seat)

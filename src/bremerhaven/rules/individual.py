@@ -46,6 +46,8 @@ from bremerhaven.state import (
     PendingProduction,
     PendingStep,
     Placed,
+    make_berthed,
+    make_placed,
 )
 
 __all__ = ["MOVEMENT", "PRODUCTION", "harbours", "settle_harbour"]
@@ -245,7 +247,7 @@ class _Movement(Step[PendingMovement]):
             ship = harbour.docks[move.dock]
             assert ship is not None
             docks = list(harbour.docks)
-            docks[move.dock] = type(ship)(ship.card, ship.good, ship.goods - 1, ship.timers)
+            docks[move.dock] = make_berthed(ship.card, ship.good, ship.goods - 1, ship.timers)
             storage[ship.good] += 1
             work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(harbour, storage))
             if work.log is not None:
@@ -257,7 +259,7 @@ class _Movement(Step[PendingMovement]):
             delivered = list(placed.delivered)
             delivered[move.good] += 1
             loading = list(harbour.loading)
-            loading[move.loading_dock] = Placed(
+            loading[move.loading_dock] = make_placed(
                 placed.card, (delivered[0], delivered[1], delivered[2], delivered[3]), placed.timers
             )
             storage[move.good] -= 1
@@ -310,7 +312,7 @@ def settle_harbour(work: Work, seat: int) -> None:
                 due.append(placed)
                 loading[k] = None
             else:
-                loading[k] = Placed(placed.card, placed.delivered, placed.timers - 1)
+                loading[k] = make_placed(placed.card, placed.delivered, placed.timers - 1)
     work.change(seat, loading=(loading[0], loading[1], loading[2], loading[3]))
     for placed in due:
         resolve(work, seat, placed, "BH-TIME-3")
@@ -324,7 +326,7 @@ def settle_harbour(work: Work, seat: int) -> None:
             work.discarded_ships += 1
             work.note("BH-TIME-4", seat, f"{ship.card.name} leaves, {ship.goods} good(s) lost")
         else:
-            docks[d] = type(ship)(ship.card, ship.good, ship.goods, ship.timers - 1)
+            docks[d] = make_berthed(ship.card, ship.good, ship.goods, ship.timers - 1)
     work.change(seat, docks=(docks[0], docks[1], docks[2]))
 
 

@@ -102,22 +102,31 @@ def _top(state: GameState | Work, space: Space) -> int:
     return max(found.values()) if found else 0
 
 
+def _standing(state: GameState | Work, space: Space, seat: int) -> tuple[bool, bool]:
+    """Whether ``seat`` won ``space`` and whether it is tied with the top total.
+
+    The winner is the highest rank among the top totals; both come from one count of the
+    bids.
+    """
+    found = totals(state, space)
+    if seat not in found:
+        return False, False
+    top = max(found.values())
+    ranks = state.ranks
+    won = min((s for s in found if found[s] == top), key=ranks.index) == seat
+    return won, found[seat] == top
+
+
 def _acts_free(state: GameState | Work, space: Space, seat: int) -> bool:
     """The top bidder acts for free; a player tied with it too, unless BH-INT-4 says no."""
-    order = bidders(state, space)
-    if order and order[0] == seat:
-        return True
-    found = totals(state, space)
-    tied = found.get(seat, -1) == _top(state, space)
-    return tied and state.options.tied_top is TiedTop.FREE
+    won, tied = _standing(state, space, seat)
+    return won or (tied and state.options.tied_top is TiedTop.FREE)
 
 
 def _excluded(state: GameState | Work, space: Space, seat: int) -> bool:
     """BH-INT-4's other reading: a tied bidder lower in rank may not act at all."""
-    order = bidders(state, space)
-    found = totals(state, space)
-    tied = found.get(seat, -1) == _top(state, space)
-    return tied and order[0] != seat and state.options.tied_top is TiedTop.EXCLUDED
+    won, tied = _standing(state, space, seat)
+    return tied and not won and state.options.tied_top is TiedTop.EXCLUDED
 
 
 def permit(work: Work) -> None:
@@ -137,12 +146,13 @@ def permit_price(state: GameState, pending: PendingPermits) -> int:
     The first is free to the top bidder and costs the difference to the others, each further one the
     top bid (BH-PERMIT-1, BH-PERMIT-8, BH-INT-11).
     """
-    top = _top(state, Space.PERMIT)
+    found = totals(state, Space.PERMIT)
+    top = max(found.values())
     if pending.bought:
         return top
     if _acts_free(state, Space.PERMIT, pending.seat):
         return 0
-    return top - totals(state, Space.PERMIT)[pending.seat]
+    return top - found[pending.seat]
 
 
 def _bollard_cost(state: GameState, seat: int, wall: int) -> int | None:

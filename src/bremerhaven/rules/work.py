@@ -16,7 +16,7 @@ import attrs
 from bremerhaven.cards.model import ContractCard, Good, NewspaperCard, ShipCard
 from bremerhaven.events import Event
 from bremerhaven.options import GoodsSupply
-from bremerhaven.state import BidCard, GameState, Harbour, Pending
+from bremerhaven.state import BidCard, GameState, Harbour, Pending, make_harbour, make_state
 
 __all__ = ["Work"]
 
@@ -90,7 +90,7 @@ class Work:
         s = self.state
         goods = self.goods
         # By position, in the order of GameState's fields.
-        return GameState(
+        return make_state(
             s.options,
             s.cards,
             s.seats,
@@ -133,7 +133,7 @@ class Work:
         values = list(_VALUES(self.players[seat]))
         for name, value in changes.items():
             values[_INDEX[name]] = value
-        harbour = Harbour(*values)
+        harbour = make_harbour(*values)
         self.players[seat] = harbour
         return harbour
 
