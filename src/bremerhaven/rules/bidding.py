@@ -161,7 +161,7 @@ def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BI
     work.change(seat, hand=tuple(hand))
     work.bids = (*work.bids, make_bid(space, seat, value))
     if work.log is not None:
-        work.note(rule_id, seat, f"bids on {space.label}")
+        work.note(rule_id, seat, "bids on {}", space.label)
     following = next_bidder(work.players, work.ranks, seat)
     if following is not None:
         work.stack.append(BID_TURNS[following])

@@ -36,11 +36,11 @@ def sea(work: Work, slot: int) -> None:
     work.sea[slot] = None
     if seat == work.dummy:
         work.discarded_ships += 1
-        work.note("BH-SOLO-11", seat, f"the dummy wins {card.name} and discards it")
+        work.note("BH-SOLO-11", seat, "the dummy wins {} and discards it", card.name)
         return
     if not docks_for(work.players[seat], card.berth):
         work.discarded_ships += 1
-        work.note("BH-SEA-6", seat, f"wins {card.name}, which cannot berth and moves on")
+        work.note("BH-SEA-6", seat, "wins {}, which cannot berth and moves on", card.name)
         return
     # The card waits on the pending decision, off the board.
     work.stack.append(PendingBerth(seat, card))
@@ -58,11 +58,11 @@ def land(work: Work, slot: int) -> None:
     work.land[slot] = None
     if seat == work.dummy:
         work.discarded_contracts += 1
-        work.note("BH-SOLO-11", seat, f"the dummy wins {card.name} and discards it")
+        work.note("BH-SOLO-11", seat, "the dummy wins {} and discards it", card.name)
         return
     if all(placed is not None for placed in work.players[seat].loading):
         work.discarded_contracts += 1
-        work.note("BH-LAND-8", seat, f"wins {card.name} but has no free loading dock")
+        work.note("BH-LAND-8", seat, "wins {} but has no free loading dock", card.name)
         penalise(work, seat, card)
         return
     work.stack.append(PendingContract(seat, card))
@@ -102,12 +102,16 @@ class _Berth(Step[PendingBerth]):
         work.note(
             "BH-SEA-2",
             seat,
-            f"berths {card.name} in dock {move.dock} with {loaded} {move.good.key}(s)",
+            "berths {} in dock {} with {} {}(s)",
+            card.name,
+            move.dock,
+            loaded,
+            move.good.key,
         )
         for _, building in built(work.players[seat]):
             for effect in building.effects:
                 if isinstance(effect, IncomePerNewShip):
-                    work.earn(seat, effect.money, "BH-CARD-12", f"{building.name}: a new ship")
+                    work.earn(seat, effect.money, "BH-CARD-12", "{}: a new ship", building.name)
 
 
 class _Contract(Step[PendingContract]):
@@ -132,7 +136,7 @@ class _Contract(Step[PendingContract]):
         loading = list(work.players[seat].loading)
         loading[move.loading_dock] = Placed(card, (0, 0, 0, 0), card.delivery)
         work.change(seat, loading=(loading[0], loading[1], loading[2], loading[3]))
-        work.note("BH-LAND-2", seat, f"places {card.name} in loading dock {move.loading_dock}")
+        work.note("BH-LAND-2", seat, "places {} in loading dock {}", card.name, move.loading_dock)
 
 
 #: The Sea board's decision: berthing a won ship.

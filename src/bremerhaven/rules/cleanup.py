@@ -50,9 +50,9 @@ def _event(work: Work, effect: EventEffect, name: str) -> None:
         count = _counted(work.players[seat], effect.per)
         money = count * effect.money
         if isinstance(effect, Charge):
-            work.charge(seat, money, "BH-EVENT-1", f"the event {name}")
+            work.charge(seat, money, "BH-EVENT-1", "the event {}", name)
         elif isinstance(effect, Reward):
-            work.earn(seat, money, "BH-EVENT-1", f"the event {name}")
+            work.earn(seat, money, "BH-EVENT-1", "the event {}", name)
 
 
 def clean_up(work: Work) -> bool:
@@ -61,7 +61,7 @@ def clean_up(work: Work) -> bool:
     solo = state.solo
     if work.event is not None and not work.options.short and not solo:
         card = work.event
-        work.note("BH-EVENT-1", None, f"the event {card.name}")
+        work.note("BH-EVENT-1", None, "the event {}", card.name)
         _event(work, card.event, card.name)
         work.event = None
     if work.options.short or solo:
@@ -73,7 +73,7 @@ def clean_up(work: Work) -> bool:
         rule = "BH-PROGRESS-1"
     last = work.cards.board.track_last
     work.track = min(last, work.track + advance)
-    work.note(rule, None, f"the Ship token advances {advance} to space {work.track}")
+    work.note(rule, None, "the Ship token advances {} to space {}", advance, work.track)
     if work.track >= last:
         work.note("BH-PROGRESS-2", None, "the Ship token reaches the last space: the game ends")
         end_game(work)
@@ -82,7 +82,7 @@ def clean_up(work: Work) -> bool:
         card = work.newspapers[0]
         work.newspapers = work.newspapers[1:]
         work.event = card
-        work.note("BH-PROGRESS-3", None, f"next round's event: {card.name}")
+        work.note("BH-PROGRESS-3", None, "next round's event: {}", card.name)
     refill(work)
     return_influence(work)
     return False
@@ -145,6 +145,6 @@ def return_influence(work: Work) -> None:
         hand = sorted(list(work.players[seat].hand) + placed)
         while len(hand) > len(GAME.hand):
             low = hand.pop(0)
-            work.note("BH-RETURN-1", seat, f"puts the influence card {low} back in the box")
+            work.note("BH-RETURN-1", seat, "puts the influence card {} back in the box", low)
         work.change(seat, hand=tuple(hand), opened=frozenset())
     work.bids = ()

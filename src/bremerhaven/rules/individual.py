@@ -80,7 +80,7 @@ def harbours(work: Work) -> None:
             # The money store is filled in 4.1 (BH-MONEY-3; the official Bank's rule is unknown).
             harbour = work.players[seat]
             work.change(seat, bank=harbour.bank + store)
-            work.note("BH-MONEY-3", seat, f"puts {store} money on the Bank")
+            work.note("BH-MONEY-3", seat, "puts {} money on the Bank", store)
 
 
 def _update(harbour: Harbour, storage: list[int]) -> dict[str, object]:
@@ -138,9 +138,9 @@ class _Production(Step[PendingProduction]):
             storage = list(harbour.storage)
             storage[production.good] += taken
             work.change(seat, **_update(harbour, storage))
-            work.note("BH-PROD-3", seat, f"{building.name} produces a {production.good.key}")
+            work.note("BH-PROD-3", seat, "{} produces a {}", building.name, production.good.key)
         else:
-            work.earn(seat, production.money, "BH-PROD-3", f"{building.name} produces money")
+            work.earn(seat, production.money, "BH-PROD-3", "{} produces money", building.name)
         work.stack.append(PendingProduction(seat, pending.used | {move.space}))
 
 
@@ -251,7 +251,7 @@ class _Movement(Step[PendingMovement]):
             storage[ship.good] += 1
             work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(harbour, storage))
             if work.log is not None:
-                work.note("BH-MOVE-3", seat, f"unloads a {ship.good.key} from dock {move.dock}")
+                work.note("BH-MOVE-3", seat, "unloads a {} from dock {}", ship.good.key, move.dock)
             last = 0
         elif isinstance(move, Deliver):
             placed = harbour.loading[move.loading_dock]
@@ -269,7 +269,7 @@ class _Movement(Step[PendingMovement]):
                 **_update(harbour, storage),
             )
             if work.log is not None:
-                work.note("BH-MOVE-4", seat, f"delivers a {move.good.key} to {placed.card.name}")
+                work.note("BH-MOVE-4", seat, "delivers a {} to {}", move.good.key, placed.card.name)
             last = 0
         else:
             cost = _conversion_cost(harbour)
@@ -302,7 +302,7 @@ def settle_harbour(work: Work, seat: int) -> None:
     total = prestige_sum(harbour)
     if total > harbour.prestige:
         work.change(seat, prestige=total)
-        work.note("BH-PRESTIGE-2", seat, f"prestige rises to {total}")
+        work.note("BH-PRESTIGE-2", seat, "prestige rises to {}", total)
     # 4.4: every contract first (BH-TIME-1: due contracts are resolved first).
     loading = list(work.players[seat].loading)
     due: list[Placed] = []
@@ -324,7 +324,7 @@ def settle_harbour(work: Work, seat: int) -> None:
             work.return_goods(ship.good, ship.goods)
             docks[d] = None
             work.discarded_ships += 1
-            work.note("BH-TIME-4", seat, f"{ship.card.name} leaves, {ship.goods} good(s) lost")
+            work.note("BH-TIME-4", seat, "{} leaves, {} good(s) lost", ship.card.name, ship.goods)
         else:
             docks[d] = make_berthed(ship.card, ship.good, ship.goods, ship.timers - 1)
     work.change(seat, docks=(docks[0], docks[1], docks[2]))

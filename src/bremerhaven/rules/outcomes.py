@@ -21,7 +21,7 @@ def penalise(work: Work, seat: int, card: ContractCard) -> None:
     """``seat`` pays ``card``'s penalty (BH-LAND-5, BH-LAND-7, BH-MONEY-2)."""
     penalty = card.penalty
     if penalty.money:
-        work.charge(seat, penalty.money, "BH-LAND-5", f"the penalty of {card.name}")
+        work.charge(seat, penalty.money, "BH-LAND-5", "the penalty of {}", card.name)
     if penalty.prestige:
         harbour = work.players[seat]
         floor = (
@@ -30,7 +30,7 @@ def penalise(work: Work, seat: int, card: ContractCard) -> None:
         after = max(floor, harbour.prestige - penalty.prestige)
         work.change(seat, prestige=after)
         work.note(
-            "BH-LAND-7", seat, f"loses prestige for {card.name}: {harbour.prestige} -> {after}"
+            "BH-LAND-7", seat, "loses prestige for {}: {} -> {}", card.name, harbour.prestige, after
         )
 
 
@@ -38,12 +38,16 @@ def reward(work: Work, seat: int, card: ContractCard) -> None:
     """``seat`` takes ``card``'s reward (BH-LAND-6, BH-LAND-7)."""
     gain = card.reward
     if gain.money:
-        work.earn(seat, gain.money, "BH-LAND-6", f"the reward of {card.name}")
+        work.earn(seat, gain.money, "BH-LAND-6", "the reward of {}", card.name)
     if gain.prestige:
         harbour = work.players[seat]
         work.change(seat, prestige=harbour.prestige + gain.prestige)
         work.note(
-            "BH-LAND-7", seat, f"gains prestige for {card.name}: {harbour.prestige + gain.prestige}"
+            "BH-LAND-7",
+            seat,
+            "gains prestige for {}: {}",
+            card.name,
+            harbour.prestige + gain.prestige,
         )
 
 
@@ -56,10 +60,10 @@ def resolve(work: Work, seat: int, placed: Placed, rule_id: str) -> None:
         if count:
             revenue += count * prices.price(good)
             work.return_goods(good, count)
-    work.earn(seat, revenue, "BH-TIME-2", f"selling the goods of {placed.card.name}")
+    work.earn(seat, revenue, "BH-TIME-2", "selling the goods of {}", placed.card.name)
     if sum(placed.delivered) == len(placed.card.goods):
         reward(work, seat, placed.card)
     else:
         penalise(work, seat, placed.card)
     work.discarded_contracts += 1
-    work.note(rule_id, seat, f"{placed.card.name} is resolved and discarded")
+    work.note(rule_id, seat, "{} is resolved and discarded", placed.card.name)

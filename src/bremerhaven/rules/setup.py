@@ -229,7 +229,7 @@ class _Starting(Step[PendingStartingGood]):
         storage = list(work.players[seat].storage)
         storage[move.good] += taken
         work.change(seat, storage=(storage[0], storage[1], storage[2], storage[3]))
-        work.note("BH-SHORT-6", seat, f"takes a {move.good.key} to start")
+        work.note("BH-SHORT-6", seat, "takes a {} to start", move.good.key)
         if pending.left > 1:
             work.stack.append(PendingStartingGood(seat, pending.left - 1))
 

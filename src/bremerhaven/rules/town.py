@@ -70,7 +70,7 @@ def parking(work: Work) -> None:
     """1.0: 1 money per card on the Parking lot, whatever its value (BH-PARK-1)."""
     for seat in range(work.count):
         cards = sum(1 for bid in work.bids if bid.space is Space.PARKING and bid.seat == seat)
-        work.earn(seat, cards * GAME.parking, "BH-PARK-1", f"{cards} card(s) on the Parking lot")
+        work.earn(seat, cards * GAME.parking, "BH-PARK-1", "{} card(s) on the Parking lot", cards)
 
 
 def building(work: Work) -> None:
@@ -85,13 +85,13 @@ def building(work: Work) -> None:
     work.buildings = work.buildings[1:]
     seat = winner(work, Space.BUILDING)
     if seat is None:
-        work.note("BH-BUILDING-3", None, f"no bid: {card.name} leaves the game")
+        work.note("BH-BUILDING-3", None, "no bid: {} leaves the game", card.name)
     elif seat == work.dummy:
-        work.note("BH-SOLO-11", seat, f"the dummy wins {card.name} and discards it")
+        work.note("BH-SOLO-11", seat, "the dummy wins {} and discards it", card.name)
     else:
         harbour = work.players[seat]
         work.change(seat, held=(*harbour.held, card))
-        work.note("BH-BUILDING-2", seat, f"takes {card.name}, not built yet")
+        work.note("BH-BUILDING-2", seat, "takes {}, not built yet", card.name)
 
 
 # --------------------------------------------------------------------------- 1.2
@@ -244,7 +244,7 @@ class _Permits(Step[PendingPermits]):
         state = work.state
         if isinstance(move, EndPermits):
             if pending.permits:
-                work.note("BH-PERMIT-7", seat, f"leaves {pending.permits} permit(s) unused")
+                work.note("BH-PERMIT-7", seat, "leaves {} permit(s) unused", pending.permits)
             return
         if isinstance(move, BuyPermit):
             cost = permit_price(state, pending)
@@ -259,7 +259,7 @@ class _Permits(Step[PendingPermits]):
             walls = list(work.players[seat].walls)
             walls[move.wall] += 1
             work.change(seat, walls=(walls[0], walls[1], walls[2], walls[3]))
-            work.note("BH-PERMIT-4", seat, f"places a bollard on quay wall {move.wall}")
+            work.note("BH-PERMIT-4", seat, "places a bollard on quay wall {}", move.wall)
         elif isinstance(move, ClearCover):
             cost = harbour.covers[move.space] or 0
             work.pay(seat, cost, "BH-PERMIT-5", "clearing a cover")
@@ -269,7 +269,7 @@ class _Permits(Step[PendingPermits]):
             if move.space < 4:
                 opened = opened | {move.space}
             work.change(seat, covers=tuple(covers), opened=opened)
-            work.note("BH-PERMIT-5", seat, f"clears the cover of space {move.space}")
+            work.note("BH-PERMIT-5", seat, "clears the cover of space {}", move.space)
         elif isinstance(move, Build):
             held = list(harbour.held)
             card = next(b for b in held if b.key == move.building)
@@ -279,7 +279,7 @@ class _Permits(Step[PendingPermits]):
             buildings = list(harbour.buildings)
             buildings[space] = card
             work.change(seat, held=tuple(held), buildings=tuple(buildings))
-            work.note("BH-PERMIT-6", seat, f"builds {card.name}")
+            work.note("BH-PERMIT-6", seat, "builds {}", card.name)
         work.stack.append(PendingPermits(seat, pending.permits - 1, pending.bought))
 
 
@@ -293,7 +293,7 @@ def _grow_one(work: Work, seat: int, rule_id: str) -> None:
         return
     card = harbour.supply[0]
     work.change(seat, supply=harbour.supply[1:], hand=tuple(sorted((*harbour.hand, card))))
-    work.note(rule_id, seat, f"takes the influence card {card} into the hand")
+    work.note(rule_id, seat, "takes the influence card {} into the hand", card)
 
 
 def grow(work: Work) -> None:
@@ -395,7 +395,7 @@ class _Price(Step[PendingPrice]):
         stack = list(work.prices)
         card = stack.pop(move.index)
         work.prices = (card, *stack)
-        work.note("BH-PRICE-1", pending.seat, f"puts Price card {card.key} on top")
+        work.note("BH-PRICE-1", pending.seat, "puts Price card {} on top", card.key)
 
 
 # --------------------------------------------------------------------------- 1.5
@@ -440,7 +440,7 @@ class _Career(Step[PendingCareer]):
         r = move.rank
         ranks[r], ranks[r + 1] = ranks[r + 1], ranks[r]
         work.ranks = tuple(ranks)
-        work.note("BH-CAREER-1", pending.seat, f"swaps ranks {r + 1} and {r + 2}")
+        work.note("BH-CAREER-1", pending.seat, "swaps ranks {} and {}", r + 1, r + 2)
 
 
 def income(work: Work) -> None:

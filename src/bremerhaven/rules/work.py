@@ -122,10 +122,14 @@ class Work:
         """The number of harbours (the solo game's dummy included)."""
         return len(self.players)
 
-    def note(self, rule_id: str, seat: int | None, text: str) -> None:
-        """Log an event, when someone asked for events."""
+    def note(self, rule_id: str, seat: int | None, text: str, *values: object) -> None:
+        """Log an event, when someone asked for events.
+
+        ``text`` is a :meth:`str.format` template filled with ``values`` only then: a move
+        applied without events pays for no sentence.
+        """
         if self.log is not None:
-            self.log.append(Event(rule_id, seat, text))
+            self.log.append(Event(rule_id, seat, text.format(*values) if values else text))
 
     def change(self, seat: int, **changes: Any) -> Harbour:
         """Replace fields of ``seat``'s harbour; the new harbour."""
@@ -139,23 +143,25 @@ class Work:
 
     # -- money (BH-MONEY-1, BH-MONEY-2)
 
-    def earn(self, seat: int, money: int, rule_id: str, why: str) -> None:
-        """``seat`` takes ``money`` from the general supply."""
+    def earn(self, seat: int, money: int, rule_id: str, why: str, *values: object) -> None:
+        """``seat`` takes ``money`` from the general supply; ``why`` is a template as :meth:`note`'s."""
         if money <= 0 or seat == self.dummy:
             return
         self.change(seat, money=self.players[seat].money + money)
-        self.note(rule_id, seat, f"earns {money} money ({why})")
+        if self.log is not None:
+            self.note(rule_id, seat, "earns {} money ({})", money, why.format(*values))
 
-    def pay(self, seat: int, money: int, rule_id: str, why: str) -> None:
+    def pay(self, seat: int, money: int, rule_id: str, why: str, *values: object) -> None:
         """``seat`` pays ``money`` it has into the general supply (a price it chose)."""
         if money <= 0 or seat == self.dummy:
             return
         harbour = self.players[seat]
         assert harbour.money >= money, "a price is checked before it is paid"
         self.change(seat, money=harbour.money - money)
-        self.note(rule_id, seat, f"pays {money} money ({why})")
+        if self.log is not None:
+            self.note(rule_id, seat, "pays {} money ({})", money, why.format(*values))
 
-    def charge(self, seat: int, money: int, rule_id: str, why: str) -> int:
+    def charge(self, seat: int, money: int, rule_id: str, why: str, *values: object) -> int:
         """``seat`` pays a penalty or charge.
 
         The Bank first, then cash, never into debt (BH-MONEY-2, BH-MONEY-3); what was paid.
@@ -167,7 +173,9 @@ class Work:
         bank = min(money, harbour.bank)
         cash = min(money - bank, harbour.money)
         self.change(seat, money=harbour.money - cash, bank=harbour.bank - bank)
-        self.note(rule_id, seat, f"pays {cash + bank} of {money} money ({why})")
+        if self.log is not None:
+            why = why.format(*values)
+            self.note(rule_id, seat, "pays {} of {} money ({})", cash + bank, money, why)
         return cash + bank
 
     # -- goods (BH-INT-3)
