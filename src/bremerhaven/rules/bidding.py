@@ -16,9 +16,18 @@ from bremerhaven.moves import Bid
 from bremerhaven.rules.harbours import built
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
-from bremerhaven.state import GameState, Harbour, PendingBid, make_bid
+from bremerhaven.state import BidCard, GameState, Harbour, PendingBid, make_bid
 
-__all__ = ["BIDDING", "BID_TURNS", "bid_spaces", "bidders", "next_bidder", "totals", "winner"]
+__all__ = [
+    "BIDDING",
+    "BID_TURNS",
+    "bid_spaces",
+    "bidders",
+    "counted",
+    "next_bidder",
+    "totals",
+    "winner",
+]
 
 _TOWN = (Space.PARKING, Space.BUILDING, Space.PERMIT, Space.GROW, Space.PRICE, Space.CAREER)
 _TOWN_NO_BUILDING = tuple(s for s in _TOWN if s is not Space.BUILDING)
@@ -58,14 +67,44 @@ def _bonus(harbour: Harbour) -> int:
     )
 
 
+#: The bids' sums and card counts by space and seat, kept for each tuple of bids: a round's
+#: states share one tuple of bids through the whole General action phase.
+_COUNTS: dict[
+    int, tuple[tuple[BidCard, ...], dict[Space, tuple[dict[int, int], dict[int, int]]]]
+] = {}
+_MAX_COUNTS = 4096
+
+
+def counted(bids: tuple[BidCard, ...]) -> dict[Space, tuple[dict[int, int], dict[int, int]]]:
+    """Each space's sum of card values and count of cards, by seat (BH-BID-5, BH-PARK-1).
+
+    Read-only: the table is shared by every state with the same tuple of bids.
+    """
+    found = _COUNTS.get(id(bids))
+    if found is not None and found[0] is bids:
+        return found[1]
+    table: dict[Space, tuple[dict[int, int], dict[int, int]]] = {}
+    for bid in bids:
+        entry = table.get(bid.space)
+        if entry is None:
+            entry = table[bid.space] = ({}, {})
+        sums, cards = entry
+        sums[bid.seat] = sums.get(bid.seat, 0) + bid.value
+        cards[bid.seat] = cards.get(bid.seat, 0) + 1
+    if len(_COUNTS) >= _MAX_COUNTS:
+        _COUNTS.clear()
+    # The tuple is kept with its table, so its id is never reused while it is a key.
+    _COUNTS[id(bids)] = (bids, table)
+    return table
+
+
 def totals(state: GameState | Work, space: Space) -> dict[int, int]:
     """Each bidder's total on ``space``, the Train Station's bonus included (BH-BID-8)."""
-    found: dict[int, int] = {}
-    cards: dict[int, int] = {}
-    for bid in state.bids:
-        if bid.space == space:
-            found[bid.seat] = found.get(bid.seat, 0) + bid.value
-            cards[bid.seat] = cards.get(bid.seat, 0) + 1
+    entry = counted(state.bids).get(space)
+    if entry is None:
+        return {}
+    sums, cards = entry
+    found = dict(sums)
     if space.is_land:
         card = state.land[space.slot]
         if card is not None and card.train:

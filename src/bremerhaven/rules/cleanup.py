@@ -140,9 +140,11 @@ def refill(work: Work) -> None:
 
 def return_influence(work: Work) -> None:
     """Every player takes its cards back and discards its lowest down to 5 (BH-RETURN-1)."""
+    placed: dict[int, list[int]] = {seat: [] for seat in range(work.count)}
+    for bid in work.bids:
+        placed[bid.seat].append(bid.value)
     for seat in range(work.count):
-        placed = [bid.value for bid in work.bids if bid.seat == seat]
-        hand = sorted(list(work.players[seat].hand) + placed)
+        hand = sorted(list(work.players[seat].hand) + placed[seat])
         while len(hand) > len(GAME.hand):
             low = hand.pop(0)
             work.note("BH-RETURN-1", seat, "puts the influence card {} back in the box", low)

@@ -26,7 +26,7 @@ from bremerhaven.moves import (
     SwapRanks,
 )
 from bremerhaven.options import Simultaneous, TiedTop
-from bremerhaven.rules.bidding import bidders, totals, winner
+from bremerhaven.rules.bidding import bidders, counted, totals, winner
 from bremerhaven.rules.harbours import free_spaces, has_price_choice, open_spaces
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
@@ -68,8 +68,10 @@ def serial_order(state: GameState | Work, seats: Iterable[int]) -> list[int]:
 
 def parking(work: Work) -> None:
     """1.0: 1 money per card on the Parking lot, whatever its value (BH-PARK-1)."""
-    for seat in range(work.count):
-        cards = sum(1 for bid in work.bids if bid.space is Space.PARKING and bid.seat == seat)
+    entry = counted(work.bids).get(Space.PARKING)
+    if entry is None:
+        return
+    for seat, cards in sorted(entry[1].items()):
         work.earn(seat, cards * GAME.parking, "BH-PARK-1", "{} card(s) on the Parking lot", cards)
 
 
