@@ -10,6 +10,8 @@ part and pushes the decisions it raises on top.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bremerhaven.rules import boards, cleanup, individual, town
 from bremerhaven.rules.bidding import BID_TURNS, next_bidder
 from bremerhaven.rules.step import Refusal, Step
@@ -58,40 +60,34 @@ class _Automatic(Step[PendingStep]):
 
     def automatic(self, work: Work, pending: PendingStep) -> bool:
         work.stack.pop()
-        phase = pending.phase
-        if phase == "parking":
-            town.parking(work)
-        elif phase == "building":
-            town.building(work)
-        elif phase == "permit":
-            town.permit(work)
-        elif phase == "grow":
-            town.grow(work)
-        elif phase == "price":
-            town.price(work)
-        elif phase == "career":
-            town.career(work)
-        elif phase == "income":
-            town.income(work)
-        elif phase == "sea":
-            boards.sea(work, pending.index)
-        elif phase == "land":
-            boards.land(work, pending.index)
-        elif phase == "harbours":
-            individual.harbours(work)
-        elif phase == "settle":
-            individual.settle_harbour(work, pending.index)
-        elif phase == "clean-up":
-            if cleanup.clean_up(work):
-                work.stack.clear()
-            else:
-                work.round += 1
-                start_round(work)
-        elif phase == "round":
-            start_round(work)
-        else:  # pragma: no cover - the phases are the engine's own
-            raise AssertionError(f"unknown phase {phase!r}")
+        _PHASES[pending.phase](work, pending.index)
         return True
+
+
+def _clean_up(work: Work, index: int) -> None:
+    if cleanup.clean_up(work):
+        work.stack.clear()
+    else:
+        work.round += 1
+        start_round(work)
+
+
+#: What each step without a choice does, by its phase's name (``index``: a seat or a space).
+_PHASES: dict[str, Callable[[Work, int], None]] = {
+    "parking": lambda work, index: town.parking(work),
+    "building": lambda work, index: town.building(work),
+    "permit": lambda work, index: town.permit(work),
+    "grow": lambda work, index: town.grow(work),
+    "price": lambda work, index: town.price(work),
+    "career": lambda work, index: town.career(work),
+    "income": lambda work, index: town.income(work),
+    "sea": boards.sea,
+    "land": boards.land,
+    "harbours": lambda work, index: individual.harbours(work),
+    "settle": individual.settle_harbour,
+    "clean-up": _clean_up,
+    "round": lambda work, index: start_round(work),
+}
 
 
 #: The automatic steps' owner.

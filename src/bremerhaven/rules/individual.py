@@ -38,6 +38,7 @@ from bremerhaven.rules.harbours import (
 )
 from bremerhaven.rules.outcomes import resolve
 from bremerhaven.rules.step import Refusal, Step
+from bremerhaven.rules.town import serial_order
 from bremerhaven.rules.work import Work
 from bremerhaven.state import (
     GameState,
@@ -59,6 +60,9 @@ _UNLOAD = tuple(Unload(dock) for dock in range(3))
 _DELIVER = tuple(tuple(Deliver(k, good) for good in Good) for k in range(4))
 _CONVERSIONS = (Pack(), Unpack())
 _END_MOVEMENT = EndMovement()
+# Each seat's 4.3/4.4 step and first production decision.
+_SETTLE = tuple(PendingStep("settle", seat) for seat in range(4))
+_PRODUCING = tuple(PendingProduction(seat, frozenset()) for seat in range(4))
 # The movement decisions of each seat by the last conversion's direction (0, +1, -1).
 _MOVING = tuple(
     (PendingMovement(seat, 0), PendingMovement(seat, 1), PendingMovement(seat, -1))
@@ -68,13 +72,11 @@ _MOVING = tuple(
 
 def harbours(work: Work) -> None:
     """Queue every harbour's turn, in the serial order (BH-PROD-2, BH-INT-6)."""
-    from bremerhaven.rules.town import serial_order
-
     seats = [s for s in range(work.count) if s != work.dummy]
     for seat in reversed(serial_order(work, seats)):
-        work.stack.append(PendingStep("settle", seat))
+        work.stack.append(_SETTLE[seat])
         work.stack.append(_MOVING[seat][0])
-        work.stack.append(PendingProduction(seat, frozenset()))
+        work.stack.append(_PRODUCING[seat])
         store = money_store(work.players[seat])
         if store:
             # The money store is filled in 4.1 (BH-MONEY-3; the official Bank's rule is unknown).
@@ -300,11 +302,12 @@ def settle_harbour(work: Work, seat: int) -> None:
     """4.3 then 4.4 for ``seat`` (BH-PRESTIGE-2, BH-TIME-1 to BH-TIME-4)."""
     harbour = work.players[seat]
     total = prestige_sum(harbour)
-    if total > harbour.prestige:
-        work.change(seat, prestige=total)
+    prestige = harbour.prestige
+    if total > prestige:
+        prestige = total
         work.note("BH-PRESTIGE-2", seat, "prestige rises to {}", total)
     # 4.4: every contract first (BH-TIME-1: due contracts are resolved first).
-    loading = list(work.players[seat].loading)
+    loading = list(harbour.loading)
     due: list[Placed] = []
     for k, placed in enumerate(loading):
         if placed is not None:
@@ -313,10 +316,12 @@ def settle_harbour(work: Work, seat: int) -> None:
                 loading[k] = None
             else:
                 loading[k] = make_placed(placed.card, placed.delivered, placed.timers - 1)
-    work.change(seat, loading=(loading[0], loading[1], loading[2], loading[3]))
+    work.change(seat, prestige=prestige, loading=(loading[0], loading[1], loading[2], loading[3]))
     for placed in due:
         resolve(work, seat, placed, "BH-TIME-3")
     docks = list(work.players[seat].docks)
+    if docks == [None, None, None]:
+        return
     for d, ship in enumerate(docks):
         if ship is None:
             continue
