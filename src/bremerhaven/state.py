@@ -47,7 +47,6 @@ __all__ = [
     "PendingProduction",
     "PendingStartingGood",
     "PendingStep",
-    "Phase",
     "Placed",
     "make_berthed",
     "make_bid",
@@ -121,14 +120,6 @@ class BidCard:
     space: Space
     seat: int
     value: int
-
-
-class Phase:
-    """The engine's steps without a choice (BH-ENGINE-7), by name."""
-
-    RESOLVE = "resolve"  # the General action phase's automatic spaces and their order
-    HARBOURS = "harbours"  # the Individual action phase
-    CLEAN_UP = "clean-up"
 
 
 @attrs.frozen
@@ -298,10 +289,6 @@ class GameState:
     def price(self) -> PriceCard:
         """The Price card on top: today's prices (BH-TIME-2)."""
         return self.prices[0]
-
-    def rank_of(self, seat: int) -> int:
-        """The rank of ``seat``: 0 for the Captain."""
-        return self.ranks.index(seat)
 
 
 #: The engine's fast constructors: they check nothing, so only the engine uses them, with
