@@ -20,7 +20,7 @@ from bremerhaven.rules.step import Refusal
 from bremerhaven.rules.table import STEPS
 from bremerhaven.rules.work import Work
 from bremerhaven.scoring import outcome, scores
-from bremerhaven.state import GameState, PendingBid, PendingStep
+from bremerhaven.state import GameState
 from meeplekit.values import not_a
 
 __all__ = [
@@ -138,7 +138,7 @@ def settle(work: Work) -> GameState | None:
         step = STEPS[type(top)]
         if step.automatic(work, top):
             continue
-        if isinstance(top, (PendingStep, PendingBid)):
+        if not step.may_have_one_answer:
             return None
         frozen = work.freeze()
         moves = step.moves(frozen, top)

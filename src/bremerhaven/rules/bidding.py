@@ -141,6 +141,7 @@ def next_bidder(players: Sequence[Harbour], ranks: Sequence[int], after: int | N
 
 class _Bidding(Step[PendingBid]):
     answers = (Bid,)
+    may_have_one_answer = False
 
     def question(self, pending: PendingBid) -> str:
         return "placing a bid"

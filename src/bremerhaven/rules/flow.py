@@ -45,6 +45,7 @@ def start_round(work: Work) -> None:
 
 class _Automatic(Step[PendingStep]):
     answers = ()
+    may_have_one_answer = False
 
     def question(self, pending: PendingStep) -> str:
         return pending.phase

@@ -85,7 +85,7 @@ def harbours(work: Work) -> None:
             work.note("BH-MONEY-3", seat, "puts {} money on the Bank", store)
 
 
-def _update(harbour: Harbour, storage: list[int]) -> dict[str, object]:
+def _update(storage: list[int]) -> dict[str, object]:
     return {"storage": (storage[0], storage[1], storage[2], storage[3])}
 
 
@@ -139,7 +139,7 @@ class _Production(Step[PendingProduction]):
             taken = work.take_goods(production.good, 1)
             storage = list(harbour.storage)
             storage[production.good] += taken
-            work.change(seat, **_update(harbour, storage))
+            work.change(seat, **_update(storage))
             work.note("BH-PROD-3", seat, "{} produces a {}", building.name, production.good.key)
         else:
             work.earn(seat, production.money, "BH-PROD-3", "{} produces money", building.name)
@@ -251,7 +251,7 @@ class _Movement(Step[PendingMovement]):
             docks = list(harbour.docks)
             docks[move.dock] = make_berthed(ship.card, ship.good, ship.goods - 1, ship.timers)
             storage[ship.good] += 1
-            work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(harbour, storage))
+            work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(storage))
             if work.log is not None:
                 work.note("BH-MOVE-3", seat, "unloads a {} from dock {}", ship.good.key, move.dock)
             last = 0
@@ -268,7 +268,7 @@ class _Movement(Step[PendingMovement]):
             work.change(
                 seat,
                 loading=(loading[0], loading[1], loading[2], loading[3]),
-                **_update(harbour, storage),
+                **_update(storage),
             )
             if work.log is not None:
                 work.note("BH-MOVE-4", seat, "delivers a {} to {}", move.good.key, placed.card.name)
@@ -291,7 +291,7 @@ class _Movement(Step[PendingMovement]):
                 work.take_goods(_CRATE, 2)
                 last = -1
                 work.note("BH-MOVE-5", seat, "unpacks a container into two crates")
-            work.change(seat, **_update(harbour, storage))
+            work.change(seat, **_update(storage))
         work.stack.append(_MOVING[seat][last])
 
 

@@ -26,6 +26,10 @@ class Step(Generic[P]):
 
     #: The move types that answer this decision.
     answers: ClassVar[tuple[type, ...]] = ()
+    #: Whether the engine lists the moves when the decision comes up, to apply a single
+    #: answer by itself (BH-ENGINE-7); False where there is never one answer (the bids)
+    #: or no decision at all (the steps without a choice).
+    may_have_one_answer: ClassVar[bool] = True
 
     def question(self, pending: P) -> str:
         """What the decision asks, in a few words (``"placing a bid"``)."""

@@ -192,9 +192,3 @@ class Work:
         """Put ``count`` of ``good`` back into the supply."""
         if self.options.goods_supply is GoodsSupply.LIMITED:
             self.goods[good] += count
-
-    def available(self, good: Good) -> int:
-        """How many of ``good`` the supply can give (a large number when unlimited)."""
-        if self.options.goods_supply is GoodsSupply.UNLIMITED:
-            return 1 << 30
-        return self.goods[good]
