@@ -181,4 +181,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("harbour-demo-game", HarbourDemoGame)
     app.add_directive("harbour-picture", HarbourPicture)
     app.setup_extension("machikoro_pictures")  # Machi Koro's, built on these helpers
+    app.setup_extension("bremerhaven_pictures")  # Bremerhaven's, the same
     return {"parallel_read_safe": True}

@@ -17,7 +17,9 @@ or with a card file (:mod:`bremerhaven.cards`).
 
 from __future__ import annotations
 
+from bremerhaven import actions, cards, events, notation, records, rng, svg, tensors
 from bremerhaven.cards.model import CardSet, Good, Space
+from bremerhaven.determinize import determinize
 from bremerhaven.engine import (
     apply_move,
     apply_move_unchecked,
@@ -31,12 +33,17 @@ from bremerhaven.engine import (
     verify_move,
 )
 from bremerhaven.errors import (
+    AmbiguousMoveError,
     BremerhavenError,
     CardFileError,
+    DocumentError,
     GameNotOverError,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidStateError,
     InvalidValueError,
+    MoveParseError,
+    RecordError,
 )
 from bremerhaven.moves import (
     Berth,
@@ -60,6 +67,7 @@ from bremerhaven.moves import (
     Unload,
     Unpack,
 )
+from bremerhaven.observation import Observation, SeenBid, observe
 from bremerhaven.options import RulesOptions
 from bremerhaven.scoring import Outcome, outcome, rating, returns, scores
 from bremerhaven.serialization import from_json, to_json
@@ -67,8 +75,10 @@ from bremerhaven.setup import new_game
 from bremerhaven.state import GameState, Harbour
 from bremerhaven.validation import Violation, validate
 from bremerhaven.version import __version__
+from bremerhaven.view import render
 
 __all__ = [
+    "AmbiguousMoveError",
     "Berth",
     "Bid",
     "BremerhavenError",
@@ -79,6 +89,7 @@ __all__ = [
     "ChoosePrice",
     "ClearCover",
     "Deliver",
+    "DocumentError",
     "EndMovement",
     "EndPermits",
     "EndProduction",
@@ -88,15 +99,20 @@ __all__ = [
     "Harbour",
     "IllegalMoveError",
     "InvalidMoveError",
+    "InvalidStateError",
     "InvalidValueError",
     "Move",
+    "MoveParseError",
+    "Observation",
     "Outcome",
     "Pack",
     "PayDifference",
     "PlaceBollard",
     "PlaceContract",
     "Produce",
+    "RecordError",
     "RulesOptions",
+    "SeenBid",
     "Space",
     "StartingGood",
     "SwapRanks",
@@ -104,21 +120,32 @@ __all__ = [
     "Unpack",
     "Violation",
     "__version__",
+    "actions",
     "apply_move",
     "apply_move_unchecked",
     "apply_move_with_events",
     "can_apply",
+    "cards",
     "chance_outcomes",
     "current_player",
+    "determinize",
+    "events",
     "explain",
     "from_json",
     "is_over",
     "legal_moves",
     "new_game",
+    "notation",
+    "observe",
     "outcome",
     "rating",
+    "records",
+    "render",
     "returns",
+    "rng",
     "scores",
+    "svg",
+    "tensors",
     "to_json",
     "validate",
     "verify_move",

@@ -13,14 +13,20 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from bremerhaven.errors import IllegalMoveError, InvalidValueError
+from bremerhaven.errors import (
+    BremerhavenError,
+    IllegalMoveError,
+    InvalidStateError,
+    InvalidValueError,
+)
 from bremerhaven.events import Event, GameEnded
 from bremerhaven.moves import Move, well_formed
 from bremerhaven.rules.step import Refusal
 from bremerhaven.rules.table import STEPS
 from bremerhaven.rules.work import Work
 from bremerhaven.scoring import outcome, scores
-from bremerhaven.state import GameState
+from bremerhaven.state import GameState, Pending
+from bremerhaven.validation import validate
 from meeplekit.values import not_a
 
 __all__ = [
@@ -44,19 +50,44 @@ def _state(state: object) -> GameState:
     return state
 
 
+def _stack(state: object) -> tuple[Pending, ...]:
+    """The decisions to come of a state (BH-INPUT-1: a state made without them is refused)."""
+    checked = _state(state)
+    try:
+        return checked.stack
+    except AttributeError as error:
+        raise _broken(checked, error) from error
+
+
+def _broken(state: GameState, error: Exception) -> Exception:
+    """What to raise for ``error``, raised deep inside on ``state`` (BH-INPUT-1).
+
+    The engine trusts a valid position and checks none on its fast path; when something
+    fails on a position :func:`bremerhaven.validate` refuses, the caller gets
+    :class:`~bremerhaven.errors.InvalidStateError` listing what is wrong, never the
+    exception from inside. On a valid position the error is the engine's own and is raised
+    as it is.
+    """
+    violations = validate(state)
+    return InvalidStateError(violations) if violations else error
+
+
 def is_over(state: GameState) -> bool:
     """True when the game has ended (BH-END-1)."""
-    return not _state(state).stack
+    return not _stack(state)
 
 
 def current_player(state: GameState) -> int:
     """The seat that decides now; after the end, the winner's seat."""
-    stack = _state(state).stack
+    stack = _stack(state)
     if not stack:
         winners = outcome(state).winners
         return winners[0] if winners else 0
     top = stack[-1]
-    return STEPS[type(top)].seat(top)
+    try:
+        return STEPS[type(top)].seat(top)
+    except Exception as error:
+        raise _broken(state, error) from error
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
@@ -67,17 +98,31 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move now, in a canonical order; empty exactly when the game is over."""
-    stack = _state(state).stack
+    stack = _stack(state)
     if not stack:
         return ()
     listed, moves = _LISTED
     if listed is state:
         return moves
     top = stack[-1]
-    return STEPS[type(top)].moves(state, top)
+    try:
+        return STEPS[type(top)].moves(state, top)
+    except BremerhavenError:
+        raise
+    except Exception as error:
+        raise _broken(state, error) from error
 
 
 def _refusal(state: GameState, move: Move) -> Refusal | None:
+    try:
+        return _refused(state, move)
+    except BremerhavenError:
+        raise
+    except Exception as error:
+        raise _broken(state, error) from error
+
+
+def _refused(state: GameState, move: Move) -> Refusal | None:
     stack = state.stack
     if not stack:
         return Refusal("BH-END-1", "The game is over; no move is legal.")
@@ -109,9 +154,10 @@ def _checked(state: GameState, move: object) -> Move:
 
 
 def verify_move(state: GameState, move: Move) -> None:
-    """Raise :class:`~bremerhaven.errors.IllegalMoveError` naming the rule unless ``move`` is.
+    """Raise an error naming the rule unless ``move`` is legal now (BH-INPUT-3).
 
-    Legal now (BH-INPUT-3).
+    The error is :class:`~bremerhaven.errors.IllegalMoveError`, or
+    :class:`~bremerhaven.errors.InvalidMoveError` for a value that is not a move.
     """
     _checked(state, move)
 
@@ -120,7 +166,7 @@ def can_apply(state: GameState, move: Move) -> bool:
     """True when ``move`` is legal now; False for any other value, never an exception."""
     try:
         return explain(state, move) is None
-    except InvalidValueError:
+    except (InvalidValueError, InvalidStateError):  # not a move, or not a valid position
         return False
 
 
@@ -171,7 +217,12 @@ def apply_move(state: GameState, move: Move) -> GameState:
     not a well-formed move.
     """
     move = _checked(state, move)
-    return _apply(Work(state, None), move)
+    try:
+        return _apply(Work(state, None), move)
+    except BremerhavenError:
+        raise
+    except Exception as error:
+        raise _broken(state, error) from error
 
 
 def apply_move_unchecked(state: GameState, move: Move) -> GameState:
@@ -186,7 +237,12 @@ def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tup
     """The state after ``move`` and what happened, in order (BH-ENGINE-14)."""
     move = _checked(state, move)
     log: list[Event | GameEnded] = []
-    after = _apply(Work(state, log), move)
+    try:
+        after = _apply(Work(state, log), move)
+    except BremerhavenError:
+        raise
+    except Exception as error:
+        raise _broken(state, error) from error
     if not after.stack:
         log.append(GameEnded(scores(after)))
     return after, tuple(log)

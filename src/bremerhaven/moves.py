@@ -19,7 +19,8 @@ import attrs
 
 from bremerhaven.cards.model import BOLLARD_WALLS, DOCKS, LOADING_DOCKS, SPACES, Good, Space
 from bremerhaven.errors import InvalidMoveError
-from meeplekit.values import shown
+from meeplekit.display import shown_by
+from meeplekit.values import member_test, remaker, shown
 
 __all__ = [
     "Berth",
@@ -57,8 +58,12 @@ def _index(low: int, limit: int, what: str) -> Any:
     return check
 
 
+#: Whether a value is one of the enum's members itself, not one made around the enum.
+_IS_MEMBER: Any = {Good: member_test(Good), Space: member_test(Space)}
+
+
 def _member(kind: type[Good] | type[Space], value: object) -> Any:
-    if type(value) is kind:
+    if _IS_MEMBER[kind](value):
         return value
     if type(value) is int and value in kind._value2member_map_:
         return kind(value)
@@ -78,20 +83,38 @@ def _space(value: object) -> Space:
     return space
 
 
+def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if type(value) is not str:
+        raise InvalidMoveError(
+            f"{type(instance).__name__}.{attribute.name} must be a string, got {shown(value)}"
+        )
+
+
 def _switch(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
         raise InvalidMoveError(f"{type(instance).__name__}.{attribute.name} must be True or False")
 
 
+class _Move:
+    """The base of every move: ``str(move)`` is what the move does, in words (BH-NOTATION-4)."""
+
+    __slots__ = ()
+
+    __str__ = shown_by(
+        "bremerhaven.notation:move_text",
+        "What the move does, without a position (:func:`bremerhaven.notation.move_text`).",
+    )
+
+
 @attrs.frozen
-class StartingGood:
+class StartingGood(_Move):
     """Short game setup: take one starting good (BH-SHORT-6)."""
 
     good: Good = attrs.field(converter=_good)
 
 
 @attrs.frozen
-class Bid:
+class Bid(_Move):
     """Place the influence card of ``value`` face down on ``space``.
 
     On a space where the player already bid, this raises the bid (BH-BID-2, BH-BID-3).
@@ -102,55 +125,55 @@ class Bid:
 
 
 @attrs.frozen
-class BuyPermit:
+class BuyPermit(_Move):
     """1.2: buy a building permit (the first free to the top bidder, BH-PERMIT-1, BH-PERMIT-8)."""
 
 
 @attrs.frozen
-class PlaceBollard:
+class PlaceBollard(_Move):
     """1.2: spend a permit on a bollard on quay wall ``wall`` (0 = top, BH-PERMIT-4)."""
 
     wall: int = attrs.field(validator=_index(0, BOLLARD_WALLS, "a quay wall"))
 
 
 @attrs.frozen
-class ClearCover:
+class ClearCover(_Move):
     """1.2: spend a permit clearing the Cover card from harbour space ``space`` (BH-PERMIT-5)."""
 
     space: int = attrs.field(validator=_index(0, SPACES, "a harbour space"))
 
 
 @attrs.frozen
-class Build:
+class Build(_Move):
     """1.2: spend a permit building the held building ``building`` (its key).
 
     It goes on an empty cleared space (BH-PERMIT-6).
     """
 
-    building: str = attrs.field(validator=attrs.validators.instance_of(str))
+    building: str = attrs.field(validator=_text)
 
 
 @attrs.frozen
-class EndPermits:
+class EndPermits(_Move):
     """1.2: done with building permits; unused ones are lost (BH-PERMIT-7)."""
 
 
 @attrs.frozen
-class PayDifference:
+class PayDifference(_Move):
     """1.3: pay the difference to the top bid and grow influence, or not (BH-GROW-1)."""
 
     pay: bool = attrs.field(validator=_switch)
 
 
 @attrs.frozen
-class ChoosePrice:
+class ChoosePrice(_Move):
     """1.4: put the Price card at ``index`` of the stack on top (0 keeps the stack, BH-PRICE-1)."""
 
     index: int = attrs.field(validator=_index(0, 64, "a Price card position"))
 
 
 @attrs.frozen
-class SwapRanks:
+class SwapRanks(_Move):
     """1.5: swap ranks ``rank`` and ``rank + 1`` (0 = Captain), or none (BH-CAREER-1)."""
 
     rank: int | None = attrs.field(default=None)
@@ -162,7 +185,7 @@ class SwapRanks:
 
 
 @attrs.frozen
-class Berth:
+class Berth(_Move):
     """Sea: berth the won ship in dock ``dock`` with its cargo of type ``good``.
 
     ``good`` is the printed type, or the type chosen for a wild cargo (BH-SEA-2, BH-SEA-4).
@@ -173,33 +196,33 @@ class Berth:
 
 
 @attrs.frozen
-class PlaceContract:
+class PlaceContract(_Move):
     """Land: place the won contract in loading dock ``loading_dock`` (BH-LAND-2)."""
 
     loading_dock: int = attrs.field(validator=_index(0, LOADING_DOCKS, "a loading dock"))
 
 
 @attrs.frozen
-class Produce:
+class Produce(_Move):
     """4.1: run the production building on harbour space ``space`` (BH-PROD-3)."""
 
     space: int = attrs.field(validator=_index(0, SPACES, "a harbour space"))
 
 
 @attrs.frozen
-class EndProduction:
+class EndProduction(_Move):
     """4.1: done producing."""
 
 
 @attrs.frozen
-class Unload:
+class Unload(_Move):
     """4.2: move one good from the ship in dock ``dock`` to storage (BH-MOVE-3)."""
 
     dock: int = attrs.field(validator=_index(0, DOCKS, "a dock"))
 
 
 @attrs.frozen
-class Deliver:
+class Deliver(_Move):
     """4.2: move one ``good`` from storage to the contract in ``loading_dock`` (BH-MOVE-4)."""
 
     loading_dock: int = attrs.field(validator=_index(0, LOADING_DOCKS, "a loading dock"))
@@ -207,17 +230,17 @@ class Deliver:
 
 
 @attrs.frozen
-class Pack:
+class Pack(_Move):
     """4.2: replace two crates in storage by one container (BH-MOVE-5)."""
 
 
 @attrs.frozen
-class Unpack:
+class Unpack(_Move):
     """4.2: replace one container in storage by two crates (BH-MOVE-5)."""
 
 
 @attrs.frozen
-class EndMovement:
+class EndMovement(_Move):
     """4.2: done moving and converting goods."""
 
 
@@ -247,20 +270,16 @@ Move: TypeAlias = (
 _MOVE_TYPES: tuple[type, ...] = Move.__args__
 
 
+#: A move made again through its constructor (:func:`well_formed`).
+_remake = remaker(_MOVE_TYPES, error=InvalidMoveError, what="a Bremerhaven move")
+
+
 def well_formed(move: object) -> Move:
     """``move`` made again by its constructor (BH-INPUT-4).
 
-    A value made around the constructor, or that is no move of this game, raises
-    :class:`~bremerhaven.errors.InvalidMoveError`.
+    A value made around the constructor (a field never set, a number where an enum member
+    belongs, a member made around its enum), or that is no move of this game, raises
+    :class:`~bremerhaven.errors.InvalidMoveError` (:func:`meeplekit.values.remaker`).
     """
-    kind: Any = type(move)
-    if kind not in _MOVE_TYPES:
-        raise InvalidMoveError(f"not a Bremerhaven move: {shown(move)}")
-    values = {a.name: getattr(move, a.name, None) for a in attrs.fields(kind)}
-    try:
-        made: Move = kind(**values)
-    except InvalidMoveError:
-        raise
-    except (TypeError, ValueError) as error:
-        raise InvalidMoveError(f"not a well-formed {kind.__name__}: {error}") from None
+    made: Move = _remake(move)
     return made

@@ -11,10 +11,20 @@ from __future__ import annotations
 import attrs
 
 from bremerhaven.errors import GameNotOverError, InvalidValueError
-from bremerhaven.state import GameState
+from bremerhaven.options import RulesOptions
+from bremerhaven.state import GameState, Harbour
 from meeplekit.values import not_a
 
-__all__ = ["BANDS", "Outcome", "outcome", "rating", "returns", "scores"]
+__all__ = [
+    "BANDS",
+    "Outcome",
+    "harbour_score",
+    "outcome",
+    "ranking",
+    "rating",
+    "returns",
+    "scores",
+]
 
 #: Captain Aha's evaluation of a solo score: the lowest score of each band and its title
 #: (BH-SOLO-18).
@@ -39,32 +49,44 @@ class Outcome:
     ranking: tuple[int, ...]
 
 
+def harbour_score(harbour: Harbour, options: RulesOptions) -> int:
+    """One harbour's score: its money times its prestige (BH-END-3, BH-INT-12).
+
+    Money on a money store counts only under ``bank_counts``. The views read an
+    observation's harbours with it; :func:`scores` reads a state's.
+    """
+    return (harbour.money + (harbour.bank if options.bank_counts else 0)) * harbour.prestige
+
+
+def ranking(points: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats of ``points`` from first to last: by score, ties to the higher rank (BH-END-4)."""
+    return tuple(sorted(range(len(points)), key=lambda s: (-points[s], ranks.index(s))))
+
+
 def scores(state: GameState) -> tuple[int, ...]:
     """Each seat's score now: money times prestige (BH-END-3, BH-INT-12)."""
     if not isinstance(state, GameState):
         raise not_a(GameState, state, InvalidValueError)
-    bank = state.options.bank_counts
-    return tuple(
-        (h.money + (h.bank if bank else 0)) * h.prestige for h in state.players[: state.seats]
-    )
+    options = state.options
+    return tuple(harbour_score(h, options) for h in state.players[: state.seats])
 
 
 def outcome(state: GameState) -> Outcome:
-    """The result of a finished game (raises :class:`~bremerhaven.errors.GameNotOverError` while.
+    """The result of a finished game.
 
-    It goes on).
+    Raises :class:`~bremerhaven.errors.GameNotOverError` while it goes on.
     """
     if not isinstance(state, GameState):
         raise not_a(GameState, state, InvalidValueError)
     if state.stack:
         raise GameNotOverError("the game is not over")
     points = scores(state)
-    ranking = tuple(sorted(range(state.seats), key=lambda s: (-points[s], state.ranks.index(s))))
+    order = ranking(points, state.ranks)
     if state.solo:
         winners: tuple[int, ...] = (0,) if points[0] > 1250 else ()
     else:
-        winners = ranking[:1]
-    return Outcome(points, winners, ranking)
+        winners = order[:1]
+    return Outcome(points, winners, order)
 
 
 def rating(score: int) -> str:

@@ -1,4 +1,4 @@
-"""Versioned JSON for states, moves, options and card sets.
+"""Versioned JSON for states, moves, observations, options and card sets.
 
 :func:`to_json` writes a value as a document that says its format, version and kind, so
 :func:`from_json` needs no hint of what it reads (the shared envelope of
@@ -18,11 +18,15 @@ boards, the harbours') are written by key and read back from the state's card se
 written by its name when it is the library's original set
 (:data:`bremerhaven.cards.ORIGINAL`) and in full, as a card file's data
 (:func:`~bremerhaven.cards.cards_to_data`), otherwise. A card set document is always in full.
+An observation (:func:`bremerhaven.observe`) is written as a state is, its hidden parts as
+it holds them: ``null`` for a value the viewer cannot see, the hidden stacks in their fixed
+order (BH-OBS-4); equal observations give equal text.
 
 :func:`from_json` checks every field's type exactly (a count is a JSON integer, never
 ``2.0``, ``"2"`` or ``true``), refuses unknown fields and ``type`` tags, and passes every
-state through :func:`bremerhaven.validation.validate`; whatever is wrong raises
-:class:`~bremerhaven.errors.DocumentError` naming the field:
+state through :func:`bremerhaven.validation.validate` and every observation through
+:func:`bremerhaven.determinize`'s check (some valid position must give it, BH-OBS-5);
+whatever is wrong raises :class:`~bremerhaven.errors.DocumentError` naming the field:
 
 >>> from_json('{"format":"bremerhaven/1","kind":"move","move":{"type":"bid","space":"1.9","value":5}}')
 Traceback (most recent call last):
@@ -57,13 +61,16 @@ from bremerhaven.cards.model import (
     Space,
 )
 from bremerhaven.cards.original import ORIGINAL
+from bremerhaven.determinize import determinize
 from bremerhaven.errors import BremerhavenError, CardFileError, DocumentError
 from bremerhaven.moves import Move
+from bremerhaven.observation import Observation, SeenBid
 from bremerhaven.options import RulesOptions
 from bremerhaven.state import Berthed, BidCard, GameState, Harbour, Pending, Placed
 from bremerhaven.validation import validate
 from meeplekit import documents
 from meeplekit.documents import Bad, show, tagged
+from meeplekit.rng import SplitMix64
 
 __all__ = [
     "FORMAT",
@@ -177,9 +184,17 @@ def _read_cards(value: Any) -> CardSet:
     stated = value.get("origin", Origin.FILE.value)
     origin = next((o for o in Origin if o.value == stated), Origin.FILE)
     try:
-        return cards_from_data(value, origin=origin)
+        cards = cards_from_data(value, origin=origin)
     except CardFileError as error:
         raise _CardsError(error.field, error.problem) from None
+    if origin is Origin.ORIGINAL and cards != ORIGINAL:
+        # BH-CARD-1: only the library's own set is labelled original.
+        raise _CardsError(
+            "origin",
+            f"a card set labelled original must be the library's own, {ORIGINAL.name!r}; "
+            'an edited set is a card file ("origin": "file")',
+        )
+    return cards
 
 
 class _CardsError(Bad):
@@ -250,13 +265,14 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook(CardSet, _unstructure_cards)
     tagged(conv, _MOVES, "move")
     tagged(conv, _PENDING, "pending decision")
-    classes = (*_MOVES, *_PENDING, Berthed, BidCard)
+    classes = (*_MOVES, *_PENDING, Berthed, BidCard, SeenBid)
     for cls in classes:
         attrs.resolve_types(cls)
     conv.register_structure_hook_factory(lambda tp: tp in classes, documents.complete)
     _record(Placed, conv, delivered=None)
     _record(Harbour, conv, storage=None)
     _record(GameState, conv, goods=None)
+    _record(Observation, conv, goods=None)
     # RulesOptions alone may leave fields out: a reading added in a later version of the
     # library is absent from older documents, which were played under its default.
     attrs.resolve_types(RulesOptions)
@@ -270,6 +286,7 @@ converter: Final[cattrs.Converter] = _make_converter()
 KINDS: Final[Mapping[str, object]] = {
     "state": GameState,
     "move": Move,
+    "observation": Observation,
     "options": RulesOptions,
     "cards": CardSet,
 }
@@ -280,12 +297,15 @@ def _kind_of(value: object) -> str:
         return "move"
     if type(value) is GameState:
         return "state"
+    if type(value) is Observation:
+        return "observation"
     if type(value) is RulesOptions:
         return "options"
     if type(value) is CardSet:
         return "cards"
     raise TypeError(
-        f"to_json writes a GameState, a move, RulesOptions or a CardSet, not {type(value).__name__}"
+        "to_json writes a GameState, a move, an Observation, RulesOptions or a CardSet, "
+        f"not {type(value).__name__}"
     )
 
 
@@ -304,7 +324,8 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     """``value`` as a JSON document: ``{"format": "bremerhaven/1", "kind": KIND, KIND: ...}``.
 
     ``value`` is a :class:`~bremerhaven.state.GameState` (kind ``"state"``), a move
-    (``"move"``), :class:`~bremerhaven.options.RulesOptions` (``"options"``) or a
+    (``"move"``), an :class:`~bremerhaven.observation.Observation` (``"observation"``),
+    :class:`~bremerhaven.options.RulesOptions` (``"options"``) or a
     :class:`~bremerhaven.cards.model.CardSet` (``"cards"``). ``indent`` pretty-prints. Equal
     values give equal text. Anything else raises ``TypeError``.
     """
@@ -317,8 +338,9 @@ def from_json(text: str | bytes) -> Any:
     Raises :class:`~bremerhaven.errors.DocumentError`, naming the field, for anything that
     is not such a document: bad JSON, another format or version, an unknown kind, field,
     card key or ``type`` tag, a value of the wrong type or out of range, a card set a card
-    file could not hold (BH-CARD-14), and a state :func:`bremerhaven.validation.validate`
-    refuses.
+    file could not hold (BH-CARD-14), a state :func:`bremerhaven.validation.validate`
+    refuses, and an observation no valid position gives (:func:`bremerhaven.determinize`
+    refuses it).
     """
     data = documents.read_json(text, _LIMITS, error=DocumentError)
     kind, payload = documents.open_document(data, FORMAT, tuple(KINDS), error=DocumentError)
@@ -334,9 +356,11 @@ def from_data(data: object, cls: Any, field: str) -> Any:
     """``data`` (plain JSON values) as a ``cls``, checked as :func:`from_json` checks it.
 
     ``cls`` is :class:`~bremerhaven.state.GameState`, ``Move``,
+    :class:`~bremerhaven.observation.Observation`,
     :class:`~bremerhaven.options.RulesOptions`, :class:`~bremerhaven.cards.model.CardSet` or
     any type the converter reads; ``field`` names where ``data`` sits in its document, for
-    error messages. A state is validated.
+    error messages. A state is validated, and an observation checked as
+    :func:`bremerhaven.determinize` checks it.
     """
     if cls is CardSet:
         try:
@@ -345,23 +369,31 @@ def from_data(data: object, cls: Any, field: str) -> Any:
             raise DocumentError(f"{field}.{exc.field}" if exc.field else field, str(exc)) from None
         except Bad as exc:
             raise DocumentError(field, str(exc)) from None
-    if cls is not GameState:
+    if cls is not GameState and cls is not Observation:
         try:
             return converter.structure(data, cls)
         except Exception as exc:  # cattrs wraps the hooks' and constructors' errors in groups
             raise _error(exc, field) from None
+    what = "a state" if cls is GameState else "an observation"
     if type(data) is not dict:
-        raise DocumentError(field, f"expected a state (an object), got {show(data)}")
+        raise DocumentError(field, f"expected {what} (an object), got {show(data)}")
     if "cards" not in data:
         raise DocumentError(f"{field}.cards", "missing")
     cards = from_data(data["cards"], CardSet, f"{field}.cards")
     token = _CARDS.set(cards)
     try:
-        state = converter.structure(data, GameState)
+        value: Any = converter.structure(data, cls)
     except Exception as exc:
         raise _error(exc, field) from None
     finally:
         _CARDS.reset(token)
+    if isinstance(value, Observation):
+        try:  # some valid position gives it: a sample validates and observes back (BH-OBS-5)
+            determinize(value, SplitMix64(0))
+        except BremerhavenError as exc:
+            raise DocumentError(field, str(exc)) from None
+        return value
+    state: GameState = value
     found = validate(state)
     if found:
         listed = "; ".join(f"[{v.rule_id}] {v.reason}" for v in found[:5])

@@ -6,7 +6,7 @@ whose last one is decided now (BH-ENGINE-1); a pending value that needs no choic
 carried out by the engine at once (BH-ENGINE-7).
 
 Hidden information stays in the state (BH-ENGINE-11): the order of every deck, the solo
-dummy's draws and every bid's value. :func:`bremerhaven.observe` (a later module) is what
+dummy's draws and every bid's value. :func:`bremerhaven.observe` is what
 one seat may see.
 """
 
@@ -28,6 +28,7 @@ from bremerhaven.cards.model import (
     Space,
 )
 from bremerhaven.options import RulesOptions
+from meeplekit.display import shown_by
 from meeplekit.values import frozen_maker
 
 __all__ = [
@@ -274,6 +275,16 @@ class GameState:
     dummy_news: tuple[NewspaperCard, ...]
     dummy_orders: tuple[tuple[int, ...], ...]
     stack: tuple[Pending, ...]
+
+    __str__ = shown_by(
+        "bremerhaven.view:render",
+        "The text view of the position as every player sees it (:func:`bremerhaven.view.render`).",
+    )
+    _repr_svg_ = shown_by(
+        "bremerhaven.svg:position",
+        "The position as every player sees it, as a picture for Jupyter "
+        "(:func:`bremerhaven.svg.position`).",
+    )
 
     @property
     def solo(self) -> bool:

@@ -150,6 +150,20 @@ def test_card_sets_read_back_equal_and_a_state_carries_any_other_set_in_full() -
     assert all(card.origin is Origin.FILE for card in again.cards.ships)
 
 
+@pytest.mark.rules("BH-CARD-1")
+def test_a_document_may_not_label_an_edited_set_original() -> None:
+    """Only the library's own set reads back labelled original; an edit so labelled is refused."""
+    data = cards_to_data(ORIGINAL)
+    document = json.loads(to_json(ORIGINAL))
+    assert data["origin"] == "original" and document["cards"]["origin"] == "original"
+    assert from_json(json.dumps(document)) == ORIGINAL
+    document["cards"]["name"] = "original v0, edited"
+    with pytest.raises(DocumentError, match="labelled original"):
+        from_json(json.dumps(document))
+    document["cards"]["origin"] = "file"
+    assert from_json(json.dumps(document)).origin is Origin.FILE
+
+
 # --------------------------------------------------------------------------- hostile documents
 
 

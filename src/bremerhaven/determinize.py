@@ -1,0 +1,212 @@
+"""A whole state consistent with what one player sees: :func:`determinize` (rule BH-OBS-5).
+
+A bot that may not peek searches states it cannot tell from the true one. The sample
+keeps everything the observation shows and draws what it hides, consistent with it: the other players' face-down values (which of the
+values each holds lie on which of its placed cards: each arrangement of the seat's
+unseen cards equally likely), the order of each deck within its
+back numbers as stacked (BH-INT-10), the Building stack below its top card, the
+newspapers with a top card of the progress shown, and the solo dummy's draws and hand
+orders.
+
+>>> import bremerhaven
+>>> from bremerhaven.rng import SplitMix64
+>>> state = bremerhaven.new_game(3, seed=2)
+>>> for _ in range(4):
+...     state = bremerhaven.apply_move(state, bremerhaven.legal_moves(state)[-1])
+>>> seen = bremerhaven.observe(state, 1)
+>>> sample = bremerhaven.determinize(seen, SplitMix64(1))
+>>> bremerhaven.observe(sample, 1) == seen
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+from bremerhaven.cards.model import ContractCard, NewspaperCard, ShipCard
+from bremerhaven.errors import InvalidStateError, InvalidValueError
+from bremerhaven.facts import GAME
+from bremerhaven.observation import Observation, observe
+from bremerhaven.options import DeckStacking
+from bremerhaven.state import BidCard, GameState
+from bremerhaven.validation import validate
+from meeplekit.rng import SplitMix64
+
+__all__ = ["determinize"]
+
+T = TypeVar("T")
+Deck = TypeVar("Deck", ShipCard, ContractCard)
+
+#: The observation :func:`determinize` last found consistent: a memo (one reference,
+#: replaced whole) for a search that determinizes the same observation many times.
+_LAST_CHECKED: Observation | None = None
+
+
+def _deck(cards: tuple[Deck, ...], stacking: DeckStacking, rng: SplitMix64) -> tuple[Deck, ...]:
+    """A deck order consistent with its contents (BH-INT-10): each back number's cards in turn."""
+    if stacking is not DeckStacking.BACK_1_ON_TOP:
+        return rng.shuffled(cards)
+    out: list[Deck] = []
+    for back in sorted({card.back for card in cards}):
+        out.extend(rng.shuffled([card for card in cards if card.back == back]))
+    return tuple(out)
+
+
+def _newspapers(
+    cards: tuple[NewspaperCard, ...], progress: int | None, rng: SplitMix64
+) -> tuple[NewspaperCard, ...]:
+    """The rack's right side: a top card showing ``progress``, the rest in random order."""
+    if not cards or progress is None:
+        return rng.shuffled(cards)
+    tops = [i for i, card in enumerate(cards) if card.progress == progress]
+    if not tops:
+        raise InvalidValueError(f"no newspaper of the rack shows progress {progress}")
+    top = tops[rng.below(len(tops))]
+    return (cards[top], *rng.shuffled(cards[:top] + cards[top + 1 :]))
+
+
+def _hidden_values(
+    o: Observation, rng: SplitMix64
+) -> tuple[tuple[tuple[int, ...], ...], tuple[BidCard, ...]]:
+    """Each seat's hand and the bids with values drawn where the viewer cannot see them."""
+    hands = [harbour.hand for harbour in o.players]
+    drawn: dict[int, list[int]] = {}
+    for seat, values in enumerate(o.unseen):
+        if not values:
+            continue
+        order = list(rng.shuffled(values))
+        placed = sum(1 for bid in o.bids if bid.seat == seat)
+        if placed > len(order) or len(order) - placed != o.hand_sizes[seat]:
+            raise InvalidValueError(
+                f"seat {seat}'s unseen values do not match its hand and its placed cards"
+            )
+        drawn[seat] = order[:placed]
+        hands[seat] = tuple(sorted(order[placed:]))
+    bids: list[BidCard] = []
+    for bid in o.bids:
+        value = bid.value
+        if value is None:
+            if bid.seat not in drawn or not drawn[bid.seat]:
+                raise InvalidValueError(f"a hidden card of seat {bid.seat} has no unseen value")
+            value = drawn[bid.seat].pop(0)
+        bids.append(BidCard(bid.space, bid.seat, value))
+    return tuple(hands), tuple(bids)
+
+
+def _dummy_orders(
+    o: Observation, hand: tuple[int, ...], bids: Sequence[BidCard], rng: SplitMix64
+) -> tuple[tuple[int, ...], ...]:
+    """The dummy's hand orders, the current round's agreeing with its cards placed so far.
+
+    The dummy plays the ``order[i]``-th lowest card of its round's hand with its ``i``-th
+    draw (BH-SOLO-8), so the placed cards fix the order's first entries.
+    """
+    rounds = GAME.solo_rounds
+    orders = [rng.shuffled(range(len(GAME.hand))) for _ in range(rounds)]
+    dummy = o.dummy
+    current = o.round - 1
+    if dummy is None or not 0 <= current < rounds:
+        return tuple(orders)
+    placed = [bid.value for bid in bids if bid.seat == dummy]
+    whole = sorted(list(hand) + placed)
+    if len(whole) != len(GAME.hand) or not placed:
+        return tuple(orders)
+    first: list[int] = []
+    for value in placed:  # equal values are interchangeable: take the next unused index
+        first.append(next(i for i, v in enumerate(whole) if v == value and i not in first))
+    rest = [i for i in range(len(GAME.hand)) if i not in first]
+    orders[current] = (*first, *rng.shuffled(rest))
+    return tuple(orders)
+
+
+def determinize(observation: Observation, rng: SplitMix64) -> GameState:
+    """A state that ``observation`` cannot tell from the true one, drawn with ``rng`` (BH-OBS-5).
+
+    Everything the observation shows is kept; every hidden part is drawn at random,
+    consistent with it (the module's documentation lists them and how). The sample gives
+    ``observation`` back (``observe(sample, viewer) == observation``), and when the viewer
+    decides, its legal moves are the true ones.
+
+    Raises :class:`~bremerhaven.errors.InvalidValueError` for a value that is not an
+    observation or a generator, and for an observation no valid position gives (made by
+    hand): the sample must pass :func:`bremerhaven.validate` (the error lists what it
+    finds) and observe back to ``observation``. The check is made once for the observation
+    last checked (a memo of one reference), so a search that draws many samples of one
+    observation pays for it once.
+    """
+    global _LAST_CHECKED
+    if type(observation) is not Observation:
+        raise InvalidValueError(
+            f"determinize needs an Observation, got {type(observation).__name__}"
+        )
+    if not isinstance(rng, SplitMix64):
+        raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
+    o = observation
+    checking = _LAST_CHECKED is not observation
+    if checking:
+        _check_shape(o)
+    hands, bids = _hidden_values(o, rng)
+    players = tuple(
+        harbour if harbour.hand == hand else attrs.evolve(harbour, hand=hand)
+        for harbour, hand in zip(o.players, hands, strict=True)
+    )
+    stacking = o.options.deck_stacking
+    dummy_orders: tuple[tuple[int, ...], ...] = ()
+    if o.dummy is not None:
+        dummy_orders = _dummy_orders(o, hands[o.dummy], bids, rng)
+    state = GameState(
+        options=o.options,
+        cards=o.cards,
+        seats=o.seats,
+        players=players,
+        ranks=o.ranks,
+        round=o.round,
+        track=o.track,
+        sea=o.sea,
+        land=o.land,
+        bids=bids,
+        ship_deck=_deck(o.ship_deck, stacking, rng),
+        contract_deck=_deck(o.contract_deck, stacking, rng),
+        buildings=o.buildings[:1] + rng.shuffled(o.buildings[1:]),
+        prices=o.prices,
+        newspapers=_newspapers(o.newspapers, o.progress, rng),
+        event=o.event,
+        goods=o.goods,
+        discarded_ships=o.discarded_ships,
+        discarded_contracts=o.discarded_contracts,
+        dummy_news=tuple(card for part in o.dummy_news for card in rng.shuffled(part)),
+        dummy_orders=dummy_orders,
+        stack=o.stack,
+    )
+    if checking:
+        violations = validate(state)
+        if violations:
+            raise InvalidValueError(
+                f"no position gives this observation: {InvalidStateError(violations)}"
+            )
+        if observe(state, o.viewer) != observation:
+            raise InvalidValueError(
+                "no position gives this observation: it is not what a seat sees of the "
+                "position it describes (its hidden stacks are not in their fixed order, or "
+                "a count does not match what it hides)"
+            )
+        _LAST_CHECKED = observation
+    return state
+
+
+def _check_shape(o: Observation) -> None:
+    """Refuse an observation whose seats do not match its parts, before anything is drawn."""
+    seats = o.seats
+    if type(seats) is not int or not 1 <= seats <= GAME.max_players:
+        raise InvalidValueError(f"an observation of {seats!r} seats")
+    if type(o.viewer) is not int or not 0 <= o.viewer < seats:
+        raise InvalidValueError(f"no seat {o.viewer!r} in a game of {seats} seats")
+    table = 2 if seats == 1 else seats
+    for name in ("players", "hand_sizes", "unseen"):
+        if len(getattr(o, name)) != table:
+            raise InvalidValueError(f"{name} must have one entry for each of the {table} seats")
+    if any(type(bid.seat) is not int or not 0 <= bid.seat < table for bid in o.bids):
+        raise InvalidValueError(f"a bid of a seat that is not at a table of {table}")

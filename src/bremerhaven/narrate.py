@@ -1,0 +1,295 @@
+"""Plain-English narration of a game: the setup, each move and the outcome (BH-NARR-1).
+
+A move is narrated from the events the engine reported while applying it
+(:func:`bremerhaven.apply_move_with_events`), so the narration says what the engine did,
+the steps without a choice included (the Parking lot's money, the income, the ships due,
+the event, the refill), and no rule is worked out a second time here. Players are called
+"Player 1" to "Player N" (seat 0 is Player 1); the solo game's second seat is "the dummy".
+
+The narrator tells only what every player sees (BH-NARR-2): a bid is told by its space,
+never its value, while the influence cards lie face down; the move that places the last
+card turns them all up, and the narration then tells every value:
+
+>>> import bremerhaven
+>>> from bremerhaven.narrate import describe_events
+>>> state = bremerhaven.new_game(2, seed=1)
+>>> move = bremerhaven.Bid(bremerhaven.Space.PERMIT, 5)
+>>> after, events = bremerhaven.apply_move_with_events(state, move)
+>>> describe_events(state, move, events, after)
+'Player 2 bids on 1.2.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bremerhaven.cards.model import Origin, Space
+from bremerhaven.engine import apply_move_with_events, current_player
+from bremerhaven.events import Event, GameEnded
+from bremerhaven.moves import Bid, EndMovement, EndPermits, EndProduction, Move
+from bremerhaven.observation import bidding_open
+from bremerhaven.options import RulesOptions, field_rule
+from bremerhaven.scoring import outcome, rating
+from bremerhaven.state import BidCard, GameState
+from bremerhaven.view import (
+    RANKS,
+    SPACE_NAMES,
+    building_words,
+    contract_words,
+    price_words,
+    seat_name,
+    ship_words,
+)
+from meeplekit.options import changed_readings
+
+__all__ = [
+    "describe_event",
+    "describe_events",
+    "describe_move",
+    "describe_outcome",
+    "describe_reveal",
+    "describe_setup",
+    "player_name",
+]
+
+#: The rules whose events say a card was placed face down (BH-BID-2, BH-SOLO-8).
+_BID_RULES: Final = frozenset({"BH-BID-2", "BH-SOLO-8"})
+
+#: What a move that ends a player's part of a phase says; the engine reports no event then.
+_ENDS: Final[dict[type, str]] = {
+    EndPermits: "is done with building permits",
+    EndProduction: "is done producing",
+    EndMovement: "is done moving goods",
+}
+
+
+# --------------------------------------------------------------------------- small helpers
+
+
+def player_name(seat: int) -> str:
+    """``"Player 1"`` for seat 0, and so on."""
+    return seat_name(seat)
+
+
+def _join(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plain(value: object) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(getattr(value, "value", value))
+
+
+# --------------------------------------------------------------------------- the setup
+
+
+def _game(state: GameState) -> str:
+    if state.solo:
+        return "Bremerhaven, the solo game against the dummy (a 2-player short game)"
+    length = "short" if state.options.short else "long"
+    return f"Bremerhaven, the {length} game, for {len(state.players)} players"
+
+
+def _readings(options: RulesOptions) -> str:
+    changed = [
+        f"{name.replace('_', ' ')}: {_plain(value)} ({field_rule(name)})"
+        for name, value in changed_readings(options)
+    ]
+    if not changed:
+        return "Rule readings: the documented defaults."
+    return "Rule readings that differ from the defaults: " + "; ".join(changed) + "."
+
+
+def describe_setup(state: GameState, *, show_seed: bool = True, seed: int | None = None) -> str:
+    """The game, the cards, the readings that differ from the defaults and the table at the start.
+
+    One statement per line: the ranks the chits dealt, each player's money, starting
+    contract (and, in the short and solo games, starting building), the Ship and Contract
+    cards on offer, the Building and Price cards on top and the Ship token's space. A state
+    does not keep its seed, so the seed is told when given as ``seed`` and ``show_seed`` is
+    true: anyone who knows the seed of a game can recompute its hidden decks, so a game
+    played by people keeps it secret until the end. Nothing hidden is told (BH-NARR-2).
+    """
+    told = f", seed {seed}" if show_seed and seed is not None else ""
+    cards = state.cards
+    kind = (
+        "the library's original cards, not the printed ones"
+        if cards.origin is Origin.ORIGINAL
+        else "a card file"
+    )
+    lines = [
+        f"{_game(state)}{told}, with the card set {cards.name!r} ({kind}).",
+        _readings(state.options),
+    ]
+    dummy = state.dummy
+    ranks = ", ".join(
+        f"{RANKS[rank]}: {seat_name(seat, dummy)}" for rank, seat in enumerate(state.ranks)
+    )
+    lines.append(f"Ranks: {ranks}; the Captain bids first.")
+    seats = range(state.seats)
+    money = [f"{player_name(seat)} {state.players[seat].money}" for seat in seats]
+    lines.append(f"Money: {_join(money)}.")
+    for seat in seats:
+        harbour = state.players[seat]
+        held = [
+            f"the contract {p.card.name} ({contract_words(p.card)})"
+            for p in harbour.loading
+            if p is not None
+        ]
+        held += [
+            f"the building {b.name} ({building_words(b)})"
+            for b in harbour.buildings
+            if b is not None
+        ]
+        if held:
+            lines.append(f"{player_name(seat)} starts with {_join(held)}.")
+    ships = [f"{c.name} ({ship_words(c)})" for c in state.sea if c is not None]
+    contracts = [f"{c.name} ({contract_words(c)})" for c in state.land if c is not None]
+    lines.append(f"On the Sea board: {'; '.join(ships) or 'no Ship'}.")
+    lines.append(f"On the Land board: {'; '.join(contracts) or 'no Contract'}.")
+    if state.buildings:
+        top = state.buildings[0]
+        lines.append(f"The Building card on top: {top.name} ({building_words(top)}).")
+    lines.append(f"The Price card on top: {price_words(state.prices[0])}.")
+    last = cards.board.track_last
+    lines.append(f"The Ship token stands on space {state.track} of {last}.")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def describe_move(before: GameState, move: Move, after: GameState) -> str:
+    """What ``move`` did, in plain English, with concrete numbers.
+
+    The move is applied again to read its events (:func:`describe_events`); ``after`` is
+    the state it gave.
+    """
+    again, events = apply_move_with_events(before, move)
+    return describe_events(before, move, events, again if again == after else after)
+
+
+def describe_event(event: Event | GameEnded, dummy: int | None = None) -> str:
+    """One event as a sentence; ``dummy`` is the solo dummy's seat, if any.
+
+    The engine's sentence is kept, with its subject: the player (``"Player 2 bids on
+    2.1."``), the player's card or prestige (``"Player 1's Refinery produces a barrel."``),
+    or the table.
+    """
+    if isinstance(event, GameEnded):
+        scores = [f"{player_name(seat)} {points}" for seat, points in enumerate(event.scores)]
+        return f"The game is over; the scores: {_join(scores)}."
+    text = event.text
+    if event.seat is None or text.startswith("the dummy"):
+        return _capital(text) + "."
+    name = _capital(seat_name(event.seat, dummy))
+    if text[:1].isupper() or text.startswith("prestige"):
+        return f"{name}'s {text}."
+    return f"{name} {text}."
+
+
+def describe_reveal(bids: Sequence[BidCard], dummy: int | None = None) -> str:
+    """The influence cards turned up at the end of the Bidding phase, space by space.
+
+    ``"Every influence card is turned up: 1.2 Building permit: Player 1 5 + 2, Player 2 4;
+    ..."``; told only once every card is placed (BH-BID-5, BH-NARR-2).
+    """
+    parts = []
+    for space in Space:
+        by_seat: dict[int, list[int]] = {}
+        for bid in bids:
+            if bid.space is space:
+                by_seat.setdefault(bid.seat, []).append(bid.value)
+        if not by_seat:
+            continue
+        name = f"{space.label} {SPACE_NAMES[space]}" if space in SPACE_NAMES else space.label
+        seats = ", ".join(
+            f"{seat_name(seat, dummy)} {' + '.join(str(v) for v in values)}"
+            for seat, values in sorted(by_seat.items())
+        )
+        parts.append(f"{name}: {seats}")
+    if not parts:
+        return "Every influence card is turned up."
+    return "Every influence card is turned up: " + "; ".join(parts) + "."
+
+
+def _revealed(before: GameState, after: GameState) -> tuple[BidCard, ...] | None:
+    """The round's bids when ``after`` still holds them, else ``None``."""
+    placed = before.bids
+    if after.round == before.round and after.bids[: len(placed)] == placed:
+        return after.bids
+    return None
+
+
+def describe_events(
+    before: GameState, move: Move, events: Sequence[Event | GameEnded], after: GameState
+) -> str:
+    """What ``move`` did, from the ``events`` applying it to ``before`` gave, ending at ``after``.
+
+    One sentence per event (:func:`describe_event`), joined by spaces. A move that ends a
+    player's part of a phase says so first. A bid is told by its space alone; when the move
+    places the last card of the Bidding phase, the cards are turned up after the last bid's
+    sentence, with every value (:func:`describe_reveal`; when the move went on past the
+    end of the round, so that ``after`` no longer holds the bids, without them).
+    """
+    dummy = before.dummy
+    sentences: list[str] = []
+    end = _ENDS.get(type(move))
+    if end is not None:
+        sentences.append(f"{_capital(seat_name(current_player(before), dummy))} {end}.")
+    closes = (
+        isinstance(move, Bid)
+        and bidding_open(before)
+        and (after.round != before.round or not bidding_open(after))
+    )
+    last_bid = max(
+        (
+            i
+            for i, event in enumerate(events)
+            if isinstance(event, Event) and event.rule_id in _BID_RULES
+        ),
+        default=-1,
+    )
+    for i, event in enumerate(events):
+        sentences.append(describe_event(event, dummy))
+        if closes and i == last_bid:
+            bids = _revealed(before, after)
+            sentences.append(describe_reveal(bids or (), dummy))
+    return " ".join(sentences)
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def describe_outcome(state: GameState) -> str:
+    """The final scores in order and the winner; the last line names the winner.
+
+    Each score is money times prestige (BH-END-3), ties going to the higher rank
+    (BH-END-4); a solo score gets Captain Aha's title and wins above 1250 (BH-SOLO-18).
+    Raises :class:`~bremerhaven.errors.GameNotOverError` while the game goes on.
+    """
+    result = outcome(state)
+    lines = [f"The game is over after {state.round} rounds.", "Final scores (money x prestige):"]
+    for place, seat in enumerate(result.ranking, start=1):
+        harbour = state.players[seat]
+        bank = f", {harbour.bank} on the Bank" if harbour.bank else ""
+        band = f", {rating(result.points[seat])}" if state.solo else ""
+        lines.append(
+            f"  {place}. {player_name(seat)}: {result.points[seat]} ({harbour.money} money"
+            f"{bank}, prestige {harbour.prestige}{band})"
+        )
+    if result.winners:
+        lines.append(f"Winner: {_join([player_name(seat) for seat in result.winners])}")
+    else:
+        lines.append("Winner: none (a solo game is won with more than 1250)")
+    return "\n".join(lines)

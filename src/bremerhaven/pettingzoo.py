@@ -1,0 +1,116 @@
+"""A PettingZoo AEC environment of Bremerhaven (rules BH-ENV-1 to BH-ENV-5; extra ``[pettingzoo]``).
+
+:func:`env` makes the environment. Its agents are ``"player_0"`` to ``"player_{n-1}"``
+(one agent in the solo game: the dummy is played by the rules, never by an agent); the
+agent selected is the one who decides now (the same agent may act several times in a row:
+permits, production, the movement of goods). Bremerhaven has no chance in play: every
+chance is drawn by the reset from its seed (BH-ENV-4). An agent's observation is a
+dictionary: ``"observation"``, its observation tensor
+(:func:`bremerhaven.tensors.observation_tensor`) as a ``float32`` array, and
+``"action_mask"``, :func:`bremerhaven.actions.legal_action_mask` as an ``int8`` array (all 0
+for an agent that does not decide now). An action is an integer code of
+:mod:`bremerhaven.actions`; a code that is not legal now raises
+:class:`~bremerhaven.errors.IllegalMoveError`.
+
+``render_mode`` (BH-ENV-5) is ``None``, ``"ansi"`` (the text view), ``"human"`` (that text
+printed) or, where the package draws pictures and the extra ``[pictures]`` is installed,
+``"rgb_array"`` (the position picture as an RGB array): all the referee's view.
+
+Rewards are 0 until the end; then the winner gets +1 and every other player -1/(n-1), the
+solo seat 0 (BH-ENV-2). A game that reaches ``max_decisions`` decisions is truncated with
+rewards 0 (BH-ENV-3).
+
+The environment is the shared PettingZoo adapter (:class:`meeplekit.pettingzoo.GameEnv`)
+made with Bremerhaven's description (:data:`bremerhaven.learning.LEARNING`). This module
+needs ``pettingzoo``, ``gymnasium`` and ``numpy``
+(``pip install 'bremerhaven-rules[pettingzoo]'``); ``import bremerhaven`` does not import
+it. Without them, importing it raises :class:`~bremerhaven.extras.MissingExtraError`, whose
+one line names the extra.
+
+>>> import bremerhaven
+>>> from bremerhaven import pettingzoo
+>>> environment = pettingzoo.env(players=2)
+>>> environment.reset(seed=1)
+>>> environment.agent_selection == f"player_{bremerhaven.current_player(environment.state)}"
+True
+>>> observation, reward, terminated, truncated, info = environment.last()
+>>> mask = observation["action_mask"]
+>>> observation["observation"].dtype, mask.dtype
+(dtype('float32'), dtype('int8'))
+>>> int(mask.sum()) == len(bremerhaven.legal_moves(environment.state))  # the first bids
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from bremerhaven.extras import require
+
+require("pettingzoo")  # before the imports below: one line naming the extra if it is missing
+
+from bremerhaven.cards.model import CardSet  # noqa: E402
+from bremerhaven.cards.original import ORIGINAL  # noqa: E402
+from bremerhaven.learning import LEARNING, Variant  # noqa: E402
+from bremerhaven.options import RulesOptions  # noqa: E402
+from bremerhaven.state import GameState  # noqa: E402
+from meeplekit import pettingzoo as shared  # noqa: E402
+
+__all__ = ["MAX_DECISIONS", "RENDER_MODES", "BremerhavenEnv", "env"]
+
+#: The default cap on the decisions of one game, after which it is truncated (BH-ENV-3).
+MAX_DECISIONS: Final = LEARNING.max_decisions
+
+#: The render modes available here (BH-ENV-5).
+RENDER_MODES: Final = shared.render_modes(LEARNING)
+
+
+def env(
+    players: int = 2,
+    options: RulesOptions | None = None,
+    cards: CardSet | None = None,
+    max_decisions: int | None = MAX_DECISIONS,
+    render_mode: str | None = None,
+) -> BremerhavenEnv:
+    """A new PettingZoo AEC environment of a game of ``players`` (1 to 4, BH-ENV-1).
+
+    ``options`` and ``cards`` are passed to :func:`bremerhaven.new_game` at every reset
+    (``None``: the long game with the default readings, the original card set);
+    ``max_decisions`` caps the decisions of a game (``None`` for no cap, BH-ENV-3);
+    ``render_mode`` is one of :data:`RENDER_MODES` or ``None`` (BH-ENV-5).
+    """
+    return BremerhavenEnv(
+        players=players,
+        options=options,
+        cards=cards,
+        max_decisions=max_decisions,
+        render_mode=render_mode,
+    )
+
+
+class BremerhavenEnv(shared.GameEnv[GameState]):
+    """The AEC environment :func:`env` makes; see the module's documentation."""
+
+    learning = LEARNING
+
+    #: PettingZoo's metadata: ``bremerhaven_v0`` and its render modes (BH-ENV-5).
+    metadata: ClassVar[dict[str, Any]] = shared.metadata(LEARNING)
+
+    def __init__(
+        self,
+        players: int = 2,
+        options: RulesOptions | None = None,
+        cards: CardSet | None = None,
+        max_decisions: int | None = MAX_DECISIONS,
+        render_mode: str | None = None,
+    ) -> None:
+        #: The game's length and rule readings of every game.
+        self.options = RulesOptions() if options is None else options
+        #: The card set of every game.
+        self.cards = ORIGINAL if cards is None else cards
+        super().__init__(
+            players,
+            Variant(self.options, self.cards),
+            max_decisions=max_decisions,
+            render_mode=render_mode,
+        )
