@@ -1,7 +1,7 @@
 # Two commands do all set-up on a fresh machine (Python 3.11+ and make):
 #   make demo   plays one seeded game between bots and narrates it; it installs only the
 #               packages and their runtime dependencies (attrs, cattrs); GAME=machikoro
-#               plays Machi Koro instead of Harbour
+#               plays Machi Koro instead of Harbour, GAME=bremerhaven Bremerhaven
 #   make test   runs ruff, mypy --strict, pytest, the Sphinx build (-W) with its checks in a
 #               real browser, and the distribution's build and checks; it installs the dev
 #               extra and every other extra, so the adapters' outside test suites run, and
@@ -12,16 +12,16 @@ PY := $(VENV)/bin/python
 # The package and its runtime dependencies (make demo), then every extra (make test).
 RUNTIME_STAMP := $(VENV)/.runtime-stamp
 STAMP := $(VENV)/.installed-stamp
-# The game make demo plays: harbour or machikoro.
+# The game make demo plays: harbour, machikoro or bremerhaven.
 GAME ?= harbour
-GAMES := harbour machikoro
+GAMES := harbour machikoro bremerhaven
 PLAYERS ?= 3
 SEED ?= 2014
 DEMO_ARGS ?=
 # make demo also writes the game's record (REC-1) here.
 DEMO_RECORD ?= demo-record.txt
 
-.PHONY: sweep-pictures demo test lint typecheck pytest docs dist browser bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings
+.PHONY: sweep-pictures demo test lint typecheck pytest docs dist browser bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
 
 $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -124,10 +124,16 @@ clean:
 # docs/machikoro/bots.md).
 TOURNAMENT_ARGS_harbour := --games 200 --playouts 1000 --workers 2
 TOURNAMENT_ARGS_machikoro := --games 100 --playouts 200 --workers 2
+# GAME=bremerhaven: three-player games, every seating of ISMCTS, greedy and random
+# (scripts/bremerhaven_tournament.py; 20 seeds x 6 seatings at 30 playouts, about 25 minutes).
+TOURNAMENT_ARGS_bremerhaven := --games 20 --playouts 30 --workers 2
 TOURNAMENT_ARGS ?= $(TOURNAMENT_ARGS_$(GAME))
+TOURNAMENT_SCRIPT_harbour := scripts/tournament.py --game harbour
+TOURNAMENT_SCRIPT_machikoro := scripts/tournament.py --game machikoro
+TOURNAMENT_SCRIPT_bremerhaven := scripts/bremerhaven_tournament.py
 tournament: $(STAMP)
 	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
-	$(PY) scripts/tournament.py --game $(GAME) $(TOURNAMENT_ARGS) --out tournament.md
+	$(PY) $(TOURNAMENT_SCRIPT_$(GAME)) $(TOURNAMENT_ARGS) --out tournament.md
 
 # Every position of the seeded sweep's 6,000 games drawn as SVG (make test draws a spread
 # of them; this draws all, about 25 minutes on 2 cores).
@@ -135,11 +141,13 @@ sweep-pictures: $(STAMP)
 	HARBOUR_PICTURE_SWEEP=all $(PY) -m pytest -n auto tests/property/test_pictures.py
 
 # The rules lab's studies of GAME (scripts/studies.py), written to docs/studies/ for Harbour
-# and docs/machikoro/studies/ for Machi Koro (GAME=machikoro); minutes each on 2 cores:
-# Harbour's buildings ~1, readings ~4, seats ~9; Machi Koro's seats ~4, readings ~4.
+# and docs/machikoro/studies/ for Machi Koro (GAME=machikoro), docs/bremerhaven/studies/ for
+# Bremerhaven (GAME=bremerhaven); minutes each on 2 cores: Harbour's buildings ~1, readings
+# ~4, seats ~9; Machi Koro's seats ~4, readings ~4; Bremerhaven's seats ~10, solo ~3, cards ~3.
 STUDIES_harbour := buildings readings seats
 STUDIES_machikoro := seats readings
-study-seats study-readings study-buildings: $(STAMP)
+STUDIES_bremerhaven := seats solo cards
+study-seats study-readings study-buildings study-solo study-cards: $(STAMP)
 	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
 	$(PY) scripts/studies.py --game $(GAME) $(@:study-%=%)
 

@@ -3,8 +3,10 @@
 ``{bremerhaven-gallery} PART`` draws every card of one deck of the original set (``ships``,
 ``contracts``, ``buildings``, ``prices`` or ``newspapers``) with its text and rule links
 beneath, in the grid Harbour's gallery uses. ``{bremerhaven-position}`` plays a seeded game
-with random legal moves up to a decision of a round (and a few moves on) and draws the position as a viewer (or every
-player) sees it, with its text view under it. Everything is drawn at build time from the
+with random legal moves up to a decision of a round (and a few moves on) and draws the
+position as a viewer (or every player) sees it, with its text view under it.
+``{bremerhaven-demo-game}`` plays the game ``python -m bremerhaven.demo`` plays with the same
+arguments and narrates it, with a picture of the table every few rounds. Everything is drawn at build time from the
 library, so the pages always show what the library draws. The extension is loaded by
 :mod:`pictures`, Harbour's.
 """
@@ -12,13 +14,14 @@ library, so the pages always show what the library draws. The extension is loade
 from __future__ import annotations
 
 import html
+import io
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from cardref import _esc, _parse
 from docutils import nodes
 from docutils.parsers.rst import directives
-from pictures import _raw, _refs
+from pictures import _narration, _raw, _refs
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -26,6 +29,8 @@ import bremerhaven
 from bremerhaven import svg
 from bremerhaven.cards import ORIGINAL
 from bremerhaven.cards.model import BuildingCard, ContractCard, NewspaperCard, PriceCard, ShipCard
+from bremerhaven.demo import BOTS, build_parser, play
+from bremerhaven.narrate import describe_outcome
 from bremerhaven.rng import SplitMix64
 from bremerhaven.view import (
     building_words,
@@ -35,6 +40,7 @@ from bremerhaven.view import (
     render,
     ship_words,
 )
+from meeplekit.demo import bot_seed
 
 _Card = ShipCard | ContractCard | BuildingCard | PriceCard | NewspaperCard
 
@@ -151,8 +157,44 @@ class BremerhavenPosition(SphinxDirective):
         return [_raw(both, "harbour-side")]
 
 
+class BremerhavenDemoGame(SphinxDirective):
+    """The demo game, narrated, with a picture of the table every few rounds (BH-DEMO-1)."""
+
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "players": directives.positive_int,
+        "seed": directives.nonnegative_int,
+        "every": directives.positive_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        players = self.options.get("players", 3)
+        seed = self.options.get("seed", 2013)
+        every = self.options.get("every", 3)
+        start = bremerhaven.new_game(players, seed=seed)
+        bot = build_parser().get_default("bot")
+        bots = [BOTS[bot](bot_seed(seed, seat)) for seat in range(start.seats)]
+        text = io.StringIO()
+        marks: list[tuple[int, bremerhaven.GameState]] = []
+        end = play(start, bots, text, on_heading=lambda s: marks.append((text.tell(), s)))
+        narration = text.getvalue()
+        out: list[nodes.Node] = []
+        for i, (at, state) in enumerate(marks):
+            upto = marks[i + 1][0] if i + 1 < len(marks) else len(narration)
+            if state.round % every == 1:
+                out += self._figure(state, f"The table at the start of round {state.round}.")
+            out += _parse(self, _narration(narration[at:upto]))
+        out += self._figure(end, "The final position.")
+        outcome = [_esc(line.strip()) for line in describe_outcome(end).splitlines()]
+        out += _parse(self, [line for text in outcome if text for line in (text, "")])
+        return out
+
+    def _figure(self, state: bremerhaven.GameState, caption: str) -> list[nodes.Node]:
+        return [_raw(svg.position(state), "harbour-position"), *_parse(self, [f"*{caption}*"])]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives."""
     app.add_directive("bremerhaven-gallery", BremerhavenGallery)
     app.add_directive("bremerhaven-position", BremerhavenPosition)
+    app.add_directive("bremerhaven-demo-game", BremerhavenDemoGame)
     return {"parallel_read_safe": True}

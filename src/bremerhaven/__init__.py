@@ -70,6 +70,7 @@ from bremerhaven.moves import (
 from bremerhaven.observation import Observation, SeenBid, observe
 from bremerhaven.options import RulesOptions
 from bremerhaven.scoring import Outcome, outcome, rating, returns, scores
+from bremerhaven.search import ISMCTSBot
 from bremerhaven.serialization import from_json, to_json
 from bremerhaven.setup import new_game
 from bremerhaven.state import GameState, Harbour
@@ -97,6 +98,7 @@ __all__ = [
     "GameState",
     "Good",
     "Harbour",
+    "ISMCTSBot",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidStateError",

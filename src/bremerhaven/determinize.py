@@ -29,7 +29,7 @@ import attrs
 from bremerhaven.cards.model import ContractCard, NewspaperCard, ShipCard
 from bremerhaven.errors import InvalidStateError, InvalidValueError
 from bremerhaven.facts import GAME
-from bremerhaven.observation import Observation, observe
+from bremerhaven.observation import Observation, made_by_observe, observe
 from bremerhaven.options import DeckStacking
 from bremerhaven.state import BidCard, GameState
 from bremerhaven.validation import validate
@@ -135,7 +135,9 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     hand): the sample must pass :func:`bremerhaven.validate` (the error lists what it
     finds) and observe back to ``observation``. The check is made once for the observation
     last checked (a memo of one reference), so a search that draws many samples of one
-    observation pays for it once.
+    observation pays for it once, and not at all for one of the last few
+    :func:`bremerhaven.observe` made (:func:`~bremerhaven.observation.made_by_observe`): a
+    bot handed its observation at each decision does not pay for it.
     """
     global _LAST_CHECKED
     if type(observation) is not Observation:
@@ -145,7 +147,7 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     if not isinstance(rng, SplitMix64):
         raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
     o = observation
-    checking = _LAST_CHECKED is not observation
+    checking = _LAST_CHECKED is not observation and not made_by_observe(observation)
     if checking:
         _check_shape(o)
     hands, bids = _hidden_values(o, rng)

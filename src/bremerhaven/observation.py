@@ -49,7 +49,7 @@ from bremerhaven.state import GameState, Harbour, Pending, PendingBid
 from meeplekit.display import shown_by
 from meeplekit.values import shown
 
-__all__ = ["Observation", "SeenBid", "bidding_open", "observe", "passes"]
+__all__ = ["Observation", "SeenBid", "bidding_open", "made_by_observe", "observe", "passes"]
 
 Card = TypeVar("Card", ShipCard, ContractCard, BuildingCard, NewspaperCard)
 
@@ -169,6 +169,23 @@ class Observation:
         return self.prices[0]
 
 
+#: How many of the observations :func:`observe` made last it remembers (:func:`made_by_observe`).
+_KEPT = 8
+#: The observations :func:`observe` made last, newest last: kept whole, so that an identity
+#: never names another object.
+_MADE: list[Observation] = []
+
+
+def made_by_observe(observation: Observation) -> bool:
+    """Whether ``observation`` is one of the last few :func:`observe` made (BH-OBS-5).
+
+    Such an observation is what a valid position shows, so :func:`bremerhaven.determinize`
+    need not check it; a bot is handed one at each decision. Any other observation (made by
+    hand, read from JSON) is checked.
+    """
+    return any(made is observation for made in _MADE)
+
+
 def bidding_open(state: GameState | Observation) -> bool:
     """Whether placed influence values are secret now: the Bidding phase goes on (BH-OBS-2).
 
@@ -238,7 +255,7 @@ def observe(state: GameState, player: int) -> Observation:
     for length in lengths:
         dummy_news.append(_sorted(news[start : start + length]))
         start += length
-    return Observation(
+    seen = Observation(
         viewer=player,
         options=state.options,
         cards=state.cards,
@@ -266,3 +283,7 @@ def observe(state: GameState, player: int) -> Observation:
         stack=state.stack,
         decider=current_player(state),
     )
+    # BH-OBS-5: determinize trusts what observe made and checks anything else.
+    _MADE.append(seen)
+    del _MADE[:-_KEPT]
+    return seen

@@ -157,6 +157,11 @@ class LabGame(Generic[S, M]):
     #: :data:`~meeplekit.protocol.CHANCE`), as JSON values by field name, in the order
     #: written. Their names must differ from :class:`GameResult`'s own.
     result_fields: Callable[[S, Any, Sequence[tuple[int, M]]], Mapping[str, Any]] = _no_fields
+    #: The game's extra result fields that need the game's start, for a game whose moves
+    #: and last state alone do not replay it (its setup drew what the fields name):
+    #: ``start_fields(start, end, variant, moves)``, written after :attr:`result_fields`'
+    #: fields; ``None``: none. Their names must differ from :class:`GameResult`'s own.
+    start_fields: Callable[[S, S, Any, Sequence[tuple[int, M]]], Mapping[str, Any]] | None = None
     #: The result field listing each seat's purchases by name, in order (``"bought"``), whose
     #: share of games a comparison reports (:attr:`Variant.purchase_rates`); ``None``: none.
     purchases: str | None = None
@@ -448,7 +453,7 @@ def play_one(job: Job) -> GameResult:
         lab.make_bot(name, bot_seed(job.seed, seat), job.playouts)
         for seat, name in enumerate(job.bots)
     ]
-    state = lab.new_game(players, job.seed, job.options, job.variant)
+    start = state = lab.new_game(players, job.seed, job.options, job.variant)
     chance = SplitMix64(chance_seed(job.seed))
     moves: list[tuple[int, Any]] = []
     decisions = 0
@@ -473,6 +478,9 @@ def play_one(job: Job) -> GameResult:
     variant = None
     if lab.variant_name is not None and lab.variant_label is not None:
         variant = (lab.variant_name, lab.variant_label(job.variant))
+    extra = dict(lab.result_fields(state, job.variant, moves))
+    if lab.start_fields is not None:
+        extra.update(lab.start_fields(start, state, job.variant, moves))
     return GameResult(
         seed=job.seed,
         bots=job.bots,
@@ -483,7 +491,7 @@ def play_one(job: Job) -> GameResult:
         turns=lab.turns(state),
         finished=finished,
         variant=variant,
-        extra=lab.result_fields(state, job.variant, moves),
+        extra=extra,
     )
 
 

@@ -488,8 +488,9 @@ def test_an_observation_is_checked_once_until_another_is_determinized(
         return real(state)
 
     monkeypatch.setattr(module, "validate", counting)
-    seen = bremerhaven.observe(_mid_bidding(), 1)
-    equal = bremerhaven.observe(_mid_bidding(), 1)
+    # Copies, not what observe made: observe's own are not checked at all (below).
+    seen = attrs.evolve(bremerhaven.observe(_mid_bidding(), 1))
+    equal = attrs.evolve(seen)
     assert equal == seen and equal is not seen
     rng = SplitMix64(3)
     for _ in range(5):
@@ -499,3 +500,20 @@ def test_an_observation_is_checked_once_until_another_is_determinized(
     bremerhaven.determinize(seen, rng)
     assert len(calls) == 3  # each observation that was not the last one is checked again
     assert Counter(type(c) for c in calls) == {GameState: 3}
+
+
+@pytest.mark.rules("BH-OBS-5")
+def test_determinize_checks_an_observation_made_by_hand_but_not_one_observe_made() -> None:
+    from bremerhaven.observation import made_by_observe
+    from bremerhaven.rng import SplitMix64
+
+    state = bremerhaven.new_game(3, seed=4)
+    seen = bremerhaven.observe(state, 0)
+    assert made_by_observe(seen)
+    copy = attrs.evolve(seen)
+    assert copy == seen and not made_by_observe(copy)
+    broken = attrs.evolve(seen, track=seen.track + 7)  # no position shows this track
+    assert not made_by_observe(broken)
+    with pytest.raises(bremerhaven.InvalidValueError):
+        bremerhaven.determinize(broken, SplitMix64(1))
+    assert bremerhaven.observe(bremerhaven.determinize(seen, SplitMix64(1)), 0) == seen

@@ -1,0 +1,523 @@
+"""Bremerhaven's pieces for the command shell: :data:`PIECES` (:mod:`meeplekit.cli.pieces`).
+
+The ``bremerhaven`` command is the shell every game's command is built from
+(:mod:`meeplekit.cli`), told here what is Bremerhaven's: its lab description
+(:data:`bremerhaven.lab.LAB`: bots, 1 to 4 players, readings, the card set), its view of a
+seat (:func:`bremerhaven.view.render`), its notation and menu sentences
+(:mod:`bremerhaven.notation`), its narration (:mod:`bremerhaven.narrate`, and the demo's
+for a record), its records (:mod:`bremerhaven.records`), its cards (:func:`card_entries`,
+:func:`card_tables`) and its specification
+(:data:`bremerhaven.specification.SPECIFICATION`).
+
+The game has no chance after its setup (BH-ENGINE-10): the command draws nothing during
+play, and ``undo`` may always take the human's last decision back (BH-CLI-3).
+
+The card reference (BH-CLI-6) shows every card of a set with its values and says where
+they come from: the library's original set, invented and never the printed cards'
+(BH-CARD-15), or a card file (BH-CARD-14); and what the rulebook gives about each card, as
+the catalogue records it (:data:`bremerhaven.cards.CATALOGUE`): a range or a text with its
+lines (``004:N``), or unknown.
+
+>>> from bremerhaven.cards import ORIGINAL
+>>> entry = next(e for e in card_entries(ORIGINAL) if e.name == "Lighthouse")
+>>> entry.kind, entry.rules[:2]
+('Building card', ('BH-CARD-4', 'BH-CARD-5'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, TextIO
+
+import attrs
+from rich.table import Table
+
+import bremerhaven
+from bremerhaven import demo
+from bremerhaven.cards.catalogue import CATALOGUE, Known, NamedBuilding, NamedEvent, Span, Unknown
+from bremerhaven.cards.describe import describe_building, describe_event, effect_rule
+from bremerhaven.cards.model import (
+    BuildingCard,
+    CardSet,
+    ContractCard,
+    Good,
+    NewspaperCard,
+    Origin,
+    PriceCard,
+    ShipCard,
+)
+from bremerhaven.lab import LAB
+from bremerhaven.moves import Move
+from bremerhaven.narrate import describe_events, describe_outcome, describe_setup, player_name
+from bremerhaven.notation import describe_move, format_move, parse_move
+from bremerhaven.observation import Observation
+from bremerhaven.records import read_record, replay, write_record
+from bremerhaven.specification import SPECIFICATION
+from bremerhaven.state import GameState
+from bremerhaven.view import (
+    contract_words,
+    effect_words,
+    event_words,
+    origin_mark,
+    price_words,
+    render,
+    ship_words,
+    stake_words,
+)
+from meeplekit.cli.common import fit_table
+from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records, VariantOption
+
+__all__ = ["PIECES", "CardEntry", "card_entries", "card_tables", "narrate_moves"]
+
+
+# --------------------------------------------------------------------------- a record's moves
+
+
+class _RecordEnds(Exception):
+    """The record has no more moves."""
+
+
+class _Recorded:
+    """A bot that plays the moves of a record in order (the narration is the demo's)."""
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        self._moves = iter(moves)
+
+    def choose(self, observation: Observation) -> Move:
+        """The record's next move."""
+        for move in self._moves:
+            return move
+        raise _RecordEnds
+
+
+def narrate_moves(start: GameState, moves: Sequence[Move], out: TextIO) -> None:
+    """Write the narration of ``moves`` from ``start`` to ``out`` as the demo narrates a game.
+
+    The narration stops where the moves stop (``bremerhaven replay``).
+    """
+    player = _Recorded(moves)
+    try:
+        demo.play(start, [player] * start.seats, out)
+    except _RecordEnds:
+        return
+
+
+# --------------------------------------------------------------------------- the cards
+
+
+@attrs.frozen
+class CardEntry:
+    """A card as ``bremerhaven cards`` finds and shows it (BH-CLI-6)."""
+
+    #: The card's name (a Price card's key, as it has no name).
+    name: str
+    #: What it is: ``"Ship card"``, ``"Contract card"``, ``"Building card"``,
+    #: ``"Price card"`` or ``"Newspaper card"``.
+    kind: str
+    #: The card in full: its values, where they come from, what the rulebook gives.
+    text: str
+    #: The clauses that govern it.
+    rules: tuple[str, ...]
+
+
+def _lines(fact: Known[Any] | Unknown) -> str:
+    return f" ({fact.lines})" if fact.lines else ""
+
+
+def _unknown(fact: Unknown) -> str:
+    return f"unknown: {fact.note}{_lines(fact)}"
+
+
+def _span(fact: Known[Span], unit: str = "") -> str:
+    return f"{fact.value.low}-{fact.value.high}{unit}{_lines(fact)}"
+
+
+def _inferred(fact: Known[Any]) -> str:
+    return f" (inferred: {fact.note})" if fact.inferred else ""
+
+
+def _same(same: bool) -> str:
+    return "the same" if same else "another"
+
+
+def _values(card_set: CardSet, origin: Origin) -> str:
+    """Where a card's values come from (BH-CARD-1)."""
+    if origin is Origin.ORIGINAL:
+        return (
+            f"Its values are original: invented for the library's set {card_set.name!r}, "
+            "never the printed card's (BH-CARD-15)."
+        )
+    return (
+        f"Its values are from the card file {card_set.name!r}, as its owner entered them "
+        "(BH-CARD-14)."
+    )
+
+
+def _origin(origin: Origin) -> str:
+    return "BH-CARD-15" if origin is Origin.ORIGINAL else "BH-CARD-14"
+
+
+def _players(card: ShipCard | ContractCard) -> str:
+    counts = ", ".join(str(n) for n in sorted(card.players)) or "no"
+    long = ", ".join(str(n) for n in sorted(card.long_only))
+    return f"{counts} (in the long game only with {long})" if long else counts
+
+
+def _icons(card: ShipCard | ContractCard) -> str:
+    """The player-count icons, ``*`` marking an arrow (long game only)."""
+    return " ".join(f"{n}*" if n in card.long_only else str(n) for n in sorted(card.players))
+
+
+def _ship(card_set: CardSet, card: ShipCard) -> CardEntry:
+    facts = CATALOGUE.ships
+    text = (
+        f"{card.name} (Ship card, {origin_mark(card.origin)}): {ship_words(card)}; used with "
+        f"{_players(card)} players; back number {card.back}. {_values(card_set, card.origin)} "
+        f"The rulebook gives the ranges only: lay time {_span(facts.lay_time)}, cargo "
+        f"{_span(facts.cargo_count, ' goods of one kind')}, berth size {_span(facts.berth)}, "
+        f"prestige {_span(facts.prestige)}. The printed card is {_unknown(facts.cards)}."
+    )
+    rules = ("BH-CARD-2", "BH-SEA-3", "BH-SEA-4", "BH-SEA-5", "BH-SEA-7", _origin(card.origin))
+    return CardEntry(card.name, "Ship card", text, rules)
+
+
+def _contract(card_set: CardSet, card: ContractCard) -> CardEntry:
+    facts = CATALOGUE.contracts
+    text = (
+        f"{card.name} (Contract card, {origin_mark(card.origin)}): {contract_words(card)}; used "
+        f"with {_players(card)} players; back number {card.back}. "
+        f"{_values(card_set, card.origin)} The rulebook gives the ranges only: delivery time "
+        f"{_span(facts.delivery)}, goods {_span(facts.goods)}, a penalty of "
+        f"{_span(facts.penalty_money, ' money')} or {facts.penalty_prestige.value} prestige"
+        f"{_lines(facts.penalty_prestige)}, a reward of {_span(facts.reward_money, ' money')} "
+        f"or {facts.reward_prestige.value} prestige{_lines(facts.reward_prestige)}; which cards "
+        f"show a train is {_unknown(facts.trains)}. The printed card is {_unknown(facts.cards)}."
+    )
+    rules = ["BH-CARD-3", "BH-LAND-3", "BH-LAND-4", "BH-LAND-5", "BH-LAND-6"]
+    if card.train:
+        rules.append("BH-BID-8")
+    rules.append(_origin(card.origin))
+    return CardEntry(card.name, "Contract card", text, tuple(rules))
+
+
+def _named_building(card: BuildingCard) -> NamedBuilding | None:
+    try:
+        return CATALOGUE.building(card.name)
+    except KeyError:
+        return None
+
+
+def _abilities(effects: Sequence[Any]) -> str:
+    return "; ".join(effect_words(effect) for effect in effects) or "prestige only"
+
+
+def _building(card_set: CardSet, card: BuildingCard) -> CardEntry:
+    facts = CATALOGUE.buildings
+    named = _named_building(card)
+    text = (
+        f"{card.name} (Building card, {origin_mark(card.origin)}): prestige {card.prestige}. "
+        f"{describe_building(card)} {_values(card_set, card.origin)} The rulebook gives "
+        f"prestige {_span(facts.prestige)} for every Building."
+    )
+    rules = ["BH-CARD-4"]
+    if named is None:
+        text += f" The printed card is {_unknown(facts.unnamed)}."
+    else:
+        rules.append("BH-CARD-5")
+        text += f" The rulebook names this Building{_lines(named.name)}."
+        if isinstance(named.text, Known):
+            text += f' Its text: "{named.text.value}"{_lines(named.text)}.'
+        else:
+            text += f" Its text is {_unknown(named.text)}."
+        if isinstance(named.effects, Known):
+            ability = BuildingCard(card.key, card.name, 0, named.effects.value)
+            text += (
+                f" The library reads its ability{_lines(named.effects)}"
+                f"{_inferred(named.effects)} as: {describe_building(ability)} This card's "
+                f"ability is {_same(named.effects.value == card.effects)}."
+            )
+        else:
+            text += f" Its ability is {_unknown(named.effects)}."
+        if isinstance(named.prestige, Unknown):
+            text += f" Its prestige is {_unknown(named.prestige)}."
+        else:
+            text += f" Its prestige: {named.prestige.value}{_lines(named.prestige)}."
+    rules += dict.fromkeys(effect_rule(effect) for effect in card.effects)
+    rules += ["BH-PERMIT-6", _origin(card.origin)]
+    return CardEntry(card.name, "Building card", text, tuple(rules))
+
+
+def _price(card_set: CardSet, card: PriceCard) -> CardEntry:
+    facts = CATALOGUE.prices
+    text = (
+        f"{card.key} (Price card, {origin_mark(card.origin)}): {price_words(card)}. "
+        f"{_values(card_set, card.origin)} The rulebook gives: {facts.prices.value}"
+        f"{_lines(facts.prices)}; the four prices differ{_lines(facts.distinct)}"
+        f"{_inferred(facts.distinct)}. The lowest and highest price are "
+        f"{_unknown(facts.price_range)}; the printed card is {_unknown(facts.cards)}."
+    )
+    return CardEntry(
+        card.key, "Price card", text, ("BH-CARD-6", "BH-PRICE-1", _origin(card.origin))
+    )
+
+
+def _named_event(card: NewspaperCard) -> NamedEvent | None:
+    wanted = card.name.casefold()
+    for event in CATALOGUE.newspapers.events:
+        if event.name.value.casefold() == wanted:
+            return event
+    return None
+
+
+def _newspaper(card_set: CardSet, card: NewspaperCard) -> CardEntry:
+    facts = CATALOGUE.newspapers
+    named = _named_event(card)
+    text = (
+        f"{card.name} (Newspaper card, {origin_mark(card.origin)}): progress {card.progress} "
+        f"(Ship ahoy!); event: {describe_event(card.event)} The solo dummy bids on "
+        f"{card.solo_space.label}. {_values(card_set, card.origin)} The rulebook gives: "
+        f"{facts.progress.value}{_lines(facts.progress)}; {facts.solo_symbols.value}"
+        f"{_lines(facts.solo_symbols)}."
+    )
+    if named is None:
+        text += (
+            f" Each card's progress is {_unknown(facts.progress_values)}; each solo space is "
+            f"{_unknown(facts.solo_spaces)}; the event is {_unknown(facts.other_events)}."
+        )
+    else:
+        text += (
+            f' The rulebook shows this event{_lines(named.name)}: "{named.text.value}"'
+            f"{_lines(named.text)}. The library reads it{_lines(named.effect)} as: "
+            f"{describe_event(named.effect.value)} This card's event is "
+            f"{_same(named.effect.value == card.event)}. Its progress is "
+            f"{_unknown(named.progress)}; its solo space is {_unknown(named.solo_space)}."
+        )
+    rules = (
+        "BH-CARD-7",
+        effect_rule(card.event),
+        "BH-PROGRESS-1",
+        "BH-SOLO-4",
+        _origin(card.origin),
+    )
+    return CardEntry(card.name, "Newspaper card", text, rules)
+
+
+def card_entries(card_set: CardSet) -> list[CardEntry]:
+    """Every card of ``card_set``, in the order a name is looked up (BH-CLI-6).
+
+    Ships, contracts, buildings, newspapers, then the Price cards by their keys.
+    """
+    return [
+        *(_ship(card_set, card) for card in card_set.ships),
+        *(_contract(card_set, card) for card in card_set.contracts),
+        *(_building(card_set, card) for card in card_set.buildings),
+        *(_newspaper(card_set, card) for card in card_set.newspapers),
+        *(_price(card_set, card) for card in card_set.prices),
+    ]
+
+
+def _title(card_set: CardSet, what: str) -> str:
+    return f"{card_set.name}: {what} ({origin_mark(card_set.origin)} values)"
+
+
+_STAR: Final = "; players: * long game only"
+
+
+def card_tables(card_set: CardSet, width: int = 80) -> list[Table]:
+    """The cards of ``card_set`` as rich tables ``width`` columns wide at most (BH-CLI-6).
+
+    One table each for the ships, contracts (``time``: the delivery time), buildings
+    (whether the rulebook names each), newspapers and Price cards, each titled with the set's name and where its values come
+    from (``original`` or ``card file``).
+    """
+    ships = [
+        (
+            c.name,
+            "wild" if c.cargo is None else c.cargo.key,
+            str(c.count),
+            str(c.lay_time),
+            str(c.berth),
+            str(c.prestige),
+            _icons(c),
+            str(c.back),
+        )
+        for c in card_set.ships
+    ]
+    contracts = [
+        (
+            c.name,
+            " + ".join("any" if g is None else g.key for g in c.goods),
+            str(c.delivery),
+            stake_words(c.penalty),
+            stake_words(c.reward),
+            "yes" if c.train else "",
+            _icons(c),
+        )
+        for c in card_set.contracts
+    ]
+    buildings = []
+    for b in card_set.buildings:
+        named = _named_building(b)
+        rulebook = "named" + _lines(named.name) if named is not None else "unknown"
+        buildings.append((b.name, str(b.prestige), _abilities(b.effects), rulebook))
+    newspapers = [
+        (n.name, str(n.progress), event_words(n.event), n.solo_space.label)
+        for n in card_set.newspapers
+    ]
+    prices = [(p.key, *(str(p.price(good)) for good in Good)) for p in card_set.prices]
+    return [
+        fit_table(
+            _title(card_set, "ships") + _STAR,
+            (
+                ("ship", "left", 1),
+                ("cargo", "left", 0),
+                ("goods", "right", 0),
+                ("lay", "right", 0),
+                ("berth", "right", 0),
+                ("prestige", "right", 0),
+                ("players", "left", 1),
+                ("back", "right", 0),
+            ),
+            ships,
+            width,
+        ),
+        fit_table(
+            _title(card_set, "contracts") + _STAR,
+            (
+                ("contract", "left", 2),
+                ("goods", "left", 2),
+                ("time", "right", 0),
+                ("penalty", "left", 1),
+                ("reward", "left", 1),
+                ("train", "left", 0),
+                ("players", "left", 1),
+            ),
+            contracts,
+            width,
+        ),
+        fit_table(
+            _title(card_set, "buildings"),
+            (
+                ("building", "left", 1),
+                ("prestige", "right", 0),
+                ("ability", "left", 3),
+                ("in the rulebook", "left", 1),
+            ),
+            buildings,
+            width,
+        ),
+        fit_table(
+            _title(card_set, "newspapers"),
+            (
+                ("newspaper", "left", 1),
+                ("progress", "right", 0),
+                ("event", "left", 2),
+                ("solo space", "right", 0),
+            ),
+            newspapers,
+            width,
+        ),
+        fit_table(
+            _title(card_set, "Price cards"),
+            (("price card", "left", 0), *((good.key, "right", 0) for good in Good)),
+            prices,
+            width,
+        ),
+    ]
+
+
+def _card_set(options: object, cards: CardSet) -> CardSet:
+    return cards
+
+
+def _set_name(card_set: CardSet) -> str:
+    return f"The card set {card_set.name!r}"
+
+
+def _name(entry: CardEntry) -> str:
+    return entry.name
+
+
+def _text(entry: CardEntry) -> str:
+    return entry.text
+
+
+def _rules(entry: CardEntry) -> tuple[str, ...]:
+    return entry.rules
+
+
+# --------------------------------------------------------------------------- the pieces
+
+
+def _view(state: GameState, seat: int) -> str:
+    return render(state, viewer=seat)
+
+
+def _setup(state: GameState, show_seed: bool) -> str:
+    # The state keeps no seed (BH-ENGINE-10): the command tells it (BH-CLI-3).
+    return describe_setup(state, show_seed=False)
+
+
+def _write(
+    start: GameState,
+    moves: Sequence[Move],
+    tags: Mapping[str, str],
+    comments: Mapping[int, str],
+) -> str:
+    return write_record(start, moves, tags=tags, comments=comments)
+
+
+def _replay(record: Any) -> tuple[GameState, ...]:
+    return replay(record)
+
+
+#: Bremerhaven's pieces: the ``bremerhaven`` command is the shell built from them
+#: (:func:`meeplekit.cli.app.command_group`).
+PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
+    name="bremerhaven",
+    title="Bremerhaven",
+    version=bremerhaven.__version__,
+    lab=LAB,
+    view=_view,
+    notation=Notation(
+        format=format_move,
+        parse=parse_move,
+        label=describe_move,
+        examples="'bid sea-1 3', 'berth 0 barrel', 'deliver 1 crate', 'end movement'",
+    ),
+    narration=Narration(
+        setup=_setup,
+        events=describe_events,
+        outcome=describe_outcome,
+        player=player_name,
+        game=narrate_moves,
+    ),
+    records=Records(rule="BH-RECORD-1", write=_write, read=read_record, replay=_replay),
+    cards=Cards(
+        load=_card_set,
+        title=_set_name,
+        cards=card_entries,
+        name=_name,
+        describe=_text,
+        rules=_rules,
+        tables=card_tables,
+        kinds="ship, contract, building, newspaper or Price card",
+        help=(
+            "The cards of a card set as tables, or the card NAME in full, with where its "
+            "values come from and what the rulebook gives about it.\n\n"
+            "NAME is a ship, contract, building or newspaper, or a Price card's key; case "
+            "does not matter and any start of a name that fits one card only will do "
+            "(Light for the Lighthouse). --cards FILE shows a card file's set."
+        ),
+    ),
+    specification=SPECIFICATION,
+    rule_examples="BH-SEA-2 or BH-INT-7",
+    reading_example="leftover-contracts=ignored",
+    variant=VariantOption(
+        default="original",
+        help="'original' or a card file (TOML or JSON)",
+        metavar="FILE",
+        singular="card set",
+        plural="card sets",
+    ),
+)
