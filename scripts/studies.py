@@ -890,7 +890,7 @@ def _mk_why(label: str, default: Sequence[SharedResult], counted: int) -> str:
 #: Where Bremerhaven's study pages and plots go.
 BH_OUT = OUT.parent / "bremerhaven" / "studies"
 #: Games per batch of Bremerhaven's seat and card studies, by bot, and their player counts.
-BH_SEAT_GAMES = {"greedy": 300, "random": 150}
+BH_SEAT_GAMES = {"greedy": 800, "random": 150}
 BH_SEAT_PLAYERS = (2, 3, 4)
 #: Solo games per bot of the solo study (the short game against the dummy, BH-SOLO-1).
 BH_SOLO_GAMES = {"greedy": 300, "random": 150}

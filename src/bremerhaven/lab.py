@@ -19,7 +19,7 @@ do not replay a game whose setup drew its cards. Needs no extra
 >>> from meeplekit.lab import Job, play_one
 >>> result = play_one(Job("bremerhaven", seed=1, bots=("greedy", "random")))
 >>> result.finished, result.variant, len(result.points), result.turns > 1
-(True, ('cards', 'original v0'), 2, True)
+(True, ('cards', 'original v1'), 2, True)
 >>> list(result.extra)[0], len(result.extra["built"])  # one list of buildings a seat
 ('built', 2)
 """

@@ -24,7 +24,7 @@ line per phase.
 [Players "2"]
 [Seed "7"]
 [Options "game=short"]
-[Cards "original v0"]
+[Cards "original v1"]
 [Event "Doctest"]
 <BLANKLINE>
 setup: start passenger; start container; start container; start barrel; start crate; start barrel {ready}

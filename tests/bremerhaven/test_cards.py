@@ -97,7 +97,7 @@ def test_the_original_set_passes_every_check() -> None:
 def test_the_check_script_prints_its_tables_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert script.main([]) == 0
     out = capsys.readouterr().out
-    assert "Card set: original v0 (original)" in out
+    assert "Card set: original v1 (original)" in out
     assert "long 4p   12      48/48  52/52" in out
     assert out.rstrip().endswith("All checks passed.")
 
@@ -144,7 +144,7 @@ def test_the_check_script_reports_a_bad_file(
 
 @pytest.mark.rules("BH-CARD-1", "BH-CARD-15")
 def test_every_card_of_the_original_set_says_original() -> None:
-    assert ORIGINAL.name == "original v0"
+    assert ORIGINAL.name == "original v1"
     assert ORIGINAL.origin is Origin.ORIGINAL
     assert _origins(ORIGINAL) == {Origin.ORIGINAL}
     assert [len(getattr(ORIGINAL, deck)) for deck in COMPONENTS] == [48, 56, 20, 24, 18]

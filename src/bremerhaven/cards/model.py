@@ -520,7 +520,7 @@ class BoardData:
 class CardSet:
     """Everything a game is played with: the five decks and the boards' numbers.
 
-    ``name`` says which set it is ("original v0", or a card file's name) and ``origin``
+    ``name`` says which set it is ("original v1", or a card file's name) and ``origin``
     whether it is the library's original set or an owner's card file (BH-CARD-1).
     """
 

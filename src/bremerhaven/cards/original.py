@@ -1,4 +1,4 @@
-"""The library's ORIGINAL card set, "original v0" (BH-CARD-15).
+"""The library's ORIGINAL card set, "original v1" (BH-CARD-15).
 
 The published cards' values are not public (BH-CARD-13), so the library plays by default
 with a set of its own, read from ``original.toml`` next to this module. Every value is
@@ -14,7 +14,7 @@ for the worst case of every mode and player count (``scripts/check_bremerhaven_c
 prints the tables).
 
 >>> ORIGINAL.name, ORIGINAL.origin.value, len(ORIGINAL.ships), len(ORIGINAL.contracts)
-('original v0', 'original', 48, 56)
+('original v1', 'original', 48, 56)
 >>> all(card.origin is Origin.ORIGINAL for card in ORIGINAL.buildings)
 True
 """

@@ -553,7 +553,7 @@ JSON_VALUES: st.SearchStrategy[Any] = st.recursive(
         st.integers(-3, 60),
         st.sampled_from([-1, 2**63, 2**64 - 1, 10**19, 0.5, 2.0, 1e300]),
         st.text(max_size=4),
-        st.sampled_from(["crate", "2.1", "1.9", "bid", "pending-bid", "refinery", "original v0"]),
+        st.sampled_from(["crate", "2.1", "1.9", "bid", "pending-bid", "refinery", "original v1"]),
     ),
     lambda inner: (
         st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)

@@ -85,7 +85,7 @@ def test_every_position_reads_back_equal_and_writes_the_same_text(key: tuple[str
         again = from_json(text)
         assert again == state
         assert to_json(again) == text
-        assert '"cards":"original v0"' in text
+        assert '"cards":"original v1"' in text
     last = GAMES[key][-1]
     assert from_json(to_json(last).encode("utf-8")) == last
 
@@ -157,7 +157,7 @@ def test_a_document_may_not_label_an_edited_set_original() -> None:
     document = json.loads(to_json(ORIGINAL))
     assert data["origin"] == "original" and document["cards"]["origin"] == "original"
     assert from_json(json.dumps(document)) == ORIGINAL
-    document["cards"]["name"] = "original v0, edited"
+    document["cards"]["name"] = "original v1, edited"
     with pytest.raises(DocumentError, match="labelled original"):
         from_json(json.dumps(document))
     document["cards"]["origin"] = "file"

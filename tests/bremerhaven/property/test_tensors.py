@@ -218,7 +218,7 @@ def test_bad_arguments_are_refused() -> None:
             tz.observation_tensor_size(ORIGINAL, bad_players)  # type: ignore[arg-type]
         with pytest.raises(bremerhaven.InvalidValueError):
             tz.tensor_layout(None, bad_players)  # type: ignore[arg-type]
-    for bad_cards in ("original v0", RulesOptions(), ORIGINAL.buildings):
+    for bad_cards in ("original v1", RulesOptions(), ORIGINAL.buildings):
         with pytest.raises(bremerhaven.InvalidValueError):
             tz.observation_tensor_size(bad_cards, 2)  # type: ignore[arg-type]
     state = bremerhaven.new_game(2, seed=1)

@@ -115,7 +115,7 @@ def guarded() -> Any:
 
 def card_file(tmp_path: Path, name: str = "my copy", change: tuple[str, str] = ("", "")) -> Path:
     """The original set's values in a card file of another name, one text changed."""
-    text = write_cards(ORIGINAL).replace('name = "original v0"', f'name = "{name}"')
+    text = write_cards(ORIGINAL).replace('name = "original v1"', f'name = "{name}"')
     text = text.replace('origin = "original"\n', "").replace(*change, 1)
     path = tmp_path / "copy.toml"
     path.write_text(text, encoding="utf-8")
@@ -532,7 +532,7 @@ def test_cards_shows_every_card_of_the_set_marked_original() -> None:
     text = flat(every.output)
     tokens = set(text.split())
     for kind in ("ships", "contracts", "buildings", "newspapers", "Price cards"):
-        assert f"original v0: {kind} (original values)" in text
+        assert f"original v1: {kind} (original values)" in text
     names = [c.name for c in ORIGINAL.ships] + [c.name for c in ORIGINAL.contracts]
     names += [c.name for c in ORIGINAL.buildings] + [c.name for c in ORIGINAL.newspapers]
     for name in names:
@@ -592,7 +592,7 @@ def test_cards_suggests_names_and_refuses_unknown_cards() -> None:
     assert flat(invoke(["cards", "commod"]).output).startswith("Commodity Exchange (Building")
     line = one_error_line(invoke(["cards", "zeppelin"]))
     assert line.startswith(
-        "Error: The card set 'original v0' has no ship, contract, building, newspaper or Price "
+        "Error: The card set 'original v1' has no ship, contract, building, newspaper or Price "
         "card named 'zeppelin'"
     )
     assert line.endswith("('bremerhaven cards' lists them)")

@@ -117,7 +117,7 @@ def test_the_result_line_holds_the_fields_in_order() -> None:
         "finished",
     ]
     assert data["options"] == {"game": "short", "leftover_contracts": "ignored"}
-    assert data["cards"] == "original v0"
+    assert data["cards"] == "original v1"
     assert GameResult.from_json(line) == result
     # The short game's starting building is dealt, not built.
     start = bremerhaven.new_game(3, seed=9, options=options)
@@ -260,7 +260,7 @@ def test_jobs_the_game_refuses_are_refused_when_made() -> None:
 
 def card_file(tmp_path: Path, name: str = "my copy") -> Path:
     """The original set's values in a card file of another name."""
-    text = write_cards(ORIGINAL).replace('name = "original v0"', f'name = "{name}"')
+    text = write_cards(ORIGINAL).replace('name = "original v1"', f'name = "{name}"')
     path = tmp_path / "copy.toml"
     path.write_text(text.replace('origin = "original"\n', ""), encoding="utf-8")
     return path
@@ -275,7 +275,7 @@ def test_the_card_set_is_the_variant(tmp_path: Path) -> None:
     bots = ("random", "greedy")
     base = play_one(Job("bremerhaven", seed=3, bots=bots))
     other = play_one(Job("bremerhaven", seed=3, bots=bots, variant=copy))
-    assert base.variant == ("cards", "original v0") and other.variant == ("cards", "my copy")
+    assert base.variant == ("cards", "original v1") and other.variant == ("cards", "my copy")
     # The same values deal and play the same game: only the set's name differs.
     assert attrs.evolve(other, variant=base.variant) == base
     for text in ("originl", str(tmp_path / "none.toml")):

@@ -144,7 +144,7 @@ def test_the_setup_tells_the_table_and_the_seed_only_when_asked() -> None:
     text = describe_setup(state, seed=2013)
     lines = text.splitlines()
     assert lines[0] == (
-        "Bremerhaven, the long game, for 3 players, seed 2013, with the card set 'original v0' "
+        "Bremerhaven, the long game, for 3 players, seed 2013, with the card set 'original v1' "
         "(the library's original cards, not the printed ones)."
     )
     assert lines[1] == "Rule readings: the documented defaults."

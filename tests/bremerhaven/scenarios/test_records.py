@@ -183,7 +183,7 @@ def test_the_header_holds_the_setup() -> None:
         "Date",
     ]
     assert tags["Format"] == "bremerhaven-record/1" and tags["Library"] == bremerhaven.__version__
-    assert tags["Players"] == "3" and tags["Seed"] == "8" and tags["Cards"] == "original v0"
+    assert tags["Players"] == "3" and tags["Seed"] == "8" and tags["Cards"] == "original v1"
     assert tags["Options"] == "game=short tied_top=excluded bank_counts=true"
     record = read_record(text)
     assert record.start == start and record.seed == 8 and record.moves == ()
@@ -337,7 +337,7 @@ def test_card_data_is_checked_and_must_be_the_named_set() -> None:
     with pytest.raises(RecordError, match="JSON card data"):
         read_record(text.replace('[CardsData "{', '[CardsData "{{'))
     plain = write_record(bremerhaven.new_game(2, seed=9), [], seed=9)
-    assert read_record(plain.replace('[Cards "original v0"]\n', "")).start.cards == ORIGINAL
+    assert read_record(plain.replace('[Cards "original v1"]\n', "")).start.cards == ORIGINAL
 
 
 @pytest.mark.rules("BH-RECORD-3", "BH-CARD-1")
