@@ -143,7 +143,7 @@ sweep-pictures: $(STAMP)
 # The rules lab's studies of GAME (scripts/studies.py), written to docs/studies/ for Harbour
 # and docs/machikoro/studies/ for Machi Koro (GAME=machikoro), docs/bremerhaven/studies/ for
 # Bremerhaven (GAME=bremerhaven); minutes each on 2 cores: Harbour's buildings ~1, readings
-# ~4, seats ~9; Machi Koro's seats ~4, readings ~4; Bremerhaven's seats ~10, solo ~3, cards ~3.
+# ~4, seats ~9; Machi Koro's seats ~4, readings ~4; Bremerhaven's seats ~6, solo ~1, cards ~2.
 STUDIES_harbour := buildings readings seats
 STUDIES_machikoro := seats readings
 STUDIES_bremerhaven := seats solo cards

@@ -36,6 +36,8 @@ PICTURED = (
     "gallery.html",
     "machikoro/demo-game.html",
     "machikoro/gallery.html",
+    "bremerhaven/demo-game.html",
+    "bremerhaven/gallery.html",
 )
 
 
