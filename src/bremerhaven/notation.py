@@ -36,6 +36,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES
 from bremerhaven.cards.model import (
     BOLLARD_WALLS,
     DOCKS,
@@ -128,16 +129,6 @@ VERBS: Final = (
 SPACE_KEYS: Final = {space: space.name.lower().replace("_", "-") for space in Space}
 #: The ranks' words, Captain first (004:266-269, 004:354-355).
 RANKS: Final = ("captain", "first-mate", "mate", "ships-cook")
-#: The names the rulebook gives the Town spaces (004:395-559), read as well.
-_TOWN_NAMES: Final = {
-    Space.PARKING: "Parking lot",
-    Space.BUILDING: "Building cards",
-    Space.PERMIT: "Building permit",
-    Space.GROW: "Grow influence",
-    Space.PRICE: "Price cards",
-    Space.CAREER: "Career ladder",
-}
-_RANK_NAMES: Final = ("Captain", "First Mate", "Mate", "Ship's Cook")
 #: The longest text read, in characters.
 _MAX_TEXT: Final = 1_000
 #: A building key written as itself; any other key is written ``#N``.
@@ -199,13 +190,13 @@ def _pick(text: str, whole: str, choices: Sequence[_Choice[T]], what: str) -> T:
 
 _GOOD_CHOICES: Final = _choices([((g.key, g.key + "s"), g.key, g) for g in Good])
 _SPACE_CHOICES: Final = _choices([
-    ((SPACE_KEYS[s], s.name, s.label, *([_TOWN_NAMES[s]] if s in _TOWN_NAMES else [])),
+    ((SPACE_KEYS[s], s.name, s.label, *([TOWN_NAMES[s]] if s in TOWN_NAMES else [])),
      SPACE_KEYS[s], s)
     for s in Space
 ])  # fmt: skip
 _RANK_CHOICES: Final = _choices(
     [
-        ((word, _RANK_NAMES[rank], *(("cook",) if rank == 3 else ())), word, rank)
+        ((word, RANK_NAMES[rank], *(("cook",) if rank == 3 else ())), word, rank)
         for rank, word in enumerate(RANKS)
     ]
 )
@@ -545,7 +536,7 @@ def move_text(move: Move) -> str:
         case SwapRanks(rank=rank):
             if rank is None:
                 return "Swap no ranks"
-            return f"Swap the {_RANK_NAMES[rank]} and the {_RANK_NAMES[rank + 1]}"
+            return f"Swap the {RANK_NAMES[rank]} and the {RANK_NAMES[rank + 1]}"
         case Berth(dock=dock, good=good):
             return f"Berth the ship in dock {dock} with {good.key}s"
         case PlaceContract(loading_dock=loading_dock):
@@ -585,7 +576,7 @@ def _space_words(state: GameState, space: Space) -> str:
     if space.is_land:
         contract = state.land[space.slot] if space.slot < len(state.land) else None
         return f"{space.label}, {_contract_words(contract)}" if contract else space.label
-    return f"{space.label}, {_TOWN_NAMES[space]}"
+    return f"{space.label}, {TOWN_NAMES[space]}"
 
 
 def _money(n: int) -> str:
@@ -640,8 +631,8 @@ def describe_move(state: GameState, move: Move) -> str:
         case SwapRanks(rank=rank) if rank is not None:
             first, second = state.ranks[rank], state.ranks[rank + 1]
             return (
-                f"Swap the {_RANK_NAMES[rank]} (seat {first}) and the "
-                f"{_RANK_NAMES[rank + 1]} (seat {second})"
+                f"Swap the {RANK_NAMES[rank]} (seat {first}) and the "
+                f"{RANK_NAMES[rank + 1]} (seat {second})"
             )
         case Berth(dock=dock, good=good):
             card = getattr(top, "card")  # noqa: B009 - a PendingBerth

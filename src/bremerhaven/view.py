@@ -32,6 +32,7 @@ from typing import Final
 
 import attrs
 
+from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES
 from bremerhaven.cards.model import (
     BuildingCard,
     Charge,
@@ -104,18 +105,10 @@ __all__ = [
 WIDTH: Final = 100
 
 #: The ranks from the top (004:352-355, BH-FLOW-3).
-RANKS: Final = ("Captain", "First Mate", "Mate", "Ship's Cook")
+RANKS: Final = RANK_NAMES
 
 #: The Town board's spaces by their names on the board (004:391-393).
-SPACE_NAMES: Final = {
-    Space.PARKING: "Parking lot",
-    Space.BUILDING: "Building cards",
-    Space.PERMIT: "Building permit",
-    Space.GROW: "Grow influence",
-    Space.PRICE: "Price cards",
-    Space.CAREER: "Career ladder",
-}
-
+SPACE_NAMES: Final = TOWN_NAMES
 _TOWN: Final = tuple(SPACE_NAMES)
 
 

@@ -41,6 +41,8 @@ from bremerhaven.cards.model import (
 )
 
 __all__ = [
+    "RANK_NAMES",
+    "TOWN_NAMES",
     "describe_building",
     "describe_cargo",
     "describe_effect",
@@ -117,6 +119,17 @@ def describe_space(space: Space) -> str:
     if space.is_land:
         return f"{space.label} Land board"
     return CATALOGUE.boards.town_spaces.value[space]
+
+
+#: The Town board's spaces by their names on the board, without the number (004:391-394):
+#: the one home of these names, for the views, the narration and the notation.
+TOWN_NAMES: Final = {
+    space: describe_space(space).split(" ", 1)[1]
+    for space in Space
+    if not (space.is_sea or space.is_land)
+}
+#: The ranks from Captain down, as the rulebook names them (004:264-274).
+RANK_NAMES: Final = ("Captain", "First Mate", "Mate", "Ship's Cook")
 
 
 def describe_effect(effect: Effect) -> str:
