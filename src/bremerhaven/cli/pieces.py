@@ -77,6 +77,7 @@ from bremerhaven.records import read_record, replay, write_record
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState
 from bremerhaven.view import (
+    bids_on,
     contract_words,
     effect_words,
     event_words,
@@ -117,16 +118,35 @@ def _space_name(state: GameState, space: Space) -> str:
     return f"{space.label}, {TOWN_NAMES[space]}"
 
 
+def _bids(state: GameState, space: Space) -> str:
+    """The bids on ``space`` as the deciding seat sees them, short: ``"; bids: you 3, P2 1 card"``.
+
+    Others' cards stay face down while the bidding is open (BH-ENGINE-11); ``P2`` is
+    Player 2.
+    """
+    viewer = bremerhaven.current_player(state)
+    seen = seen_by(state, viewer)
+    parts = []
+    for seat, values in bids_on(seen, space):
+        name = "you" if seat == viewer else "the dummy" if seat == seen.dummy else f"P{seat + 1}"
+        if any(value is None for value in values):
+            parts.append(f"{name} {len(values)} card{'' if len(values) == 1 else 's'}")
+        else:
+            parts.append(f"{name} {' + '.join(str(value) for value in values)}")
+    return f"; bids: {', '.join(parts)}" if parts else ""
+
+
 def menu_group(state: GameState, move: Move) -> tuple[str, ...]:
     """The group of ``move`` in a menu too long for the screen (:mod:`meeplekit.cli.play`).
 
-    Bids by space (and within a space by value, as the moves come); a dock's berths, a
+    Bids by space, with the bids already there as the deciding seat sees them (and within
+    a space by value, as the moves come); a dock's berths, a
     loading dock's deliveries, bollards, covers, buildings, production, unloading,
     packing and Price cards together; the other moves stand on their own.
     """
     match move:
         case Bid(space=space):
-            return (f"Bid on {_space_name(state, space)}",)
+            return (f"Bid on {_space_name(state, space)}{_bids(state, space)}",)
         case Berth(dock=dock):
             return (f"Berth the ship in dock {dock}",)
         case Deliver(loading_dock=dock):

@@ -27,7 +27,7 @@ import bremerhaven
 from bremerhaven.cards import CATALOGUE, ORIGINAL, write_cards
 from bremerhaven.cli import main
 from bremerhaven.cli.app import bremerhaven as command
-from bremerhaven.cli.pieces import PIECES, card_entries
+from bremerhaven.cli.pieces import PIECES, card_entries, menu_group
 from bremerhaven.lab import LAB
 from bremerhaven.narrate import describe_outcome, describe_setup
 from bremerhaven.records import read_record, replay, write_record
@@ -344,6 +344,20 @@ def test_the_menu_fits_the_terminal_with_the_bids_by_space(players: int) -> None
         if bremerhaven.current_player(state) == 0:
             assert move == bremerhaven.legal_moves(state)[0]
         state = bremerhaven.apply_move(state, move)
+
+
+@pytest.mark.rules("BH-CLI-9", "BH-ENGINE-11")
+def test_a_space_s_group_says_the_bids_there_as_the_human_sees_them() -> None:
+    sea = bremerhaven.Bid(bremerhaven.Space.SEA_1, 3)
+    state = bremerhaven.apply_move(bremerhaven.new_game(3, seed=4), sea)
+    grow = bremerhaven.Bid(bremerhaven.Space.GROW, 2)
+    for _ in (1, 2):  # the other seats bid 2 on 1.3
+        state = bremerhaven.apply_move(state, grow)
+    assert bremerhaven.current_player(state) == 0
+    groups = {menu_group(state, move)[0] for move in bremerhaven.legal_moves(state)}
+    assert "Bid on 2.1, the Mudlark; bids: you 3" in groups
+    assert "Bid on 1.3, Grow influence; bids: P2 1 card, P3 1 card" in groups  # face down
+    assert "Bid on 1.0, Parking lot" in groups
 
 
 @pytest.mark.rules("BH-CLI-10", "BH-CLI-6", "BH-CLI-7")
