@@ -21,7 +21,7 @@ DEMO_ARGS ?=
 # make demo also writes the game's record (REC-1) here.
 DEMO_RECORD ?= demo-record.txt
 
-.PHONY: sweep-pictures demo test lint typecheck pytest docs dist browser bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
+.PHONY: sweep-pictures demo test lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
 
 $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -46,8 +46,13 @@ typecheck: $(STAMP)
 	$(PY) -m mypy
 
 # The tests run on every core (pytest-xdist); CI machines have 2.
-pytest: $(STAMP)
+pytest: $(STAMP) terminal
 	$(PY) -m pytest -n auto
+
+# Debian's tmux, for the test that plays every game in an 80x24 terminal; it is skipped,
+# saying why, only where tmux cannot be installed.
+terminal:
+	@bash scripts/ensure_tmux.sh
 
 # Debian's chromium, for the browser checks of the docs (tests/browser); they are skipped,
 # saying why, only where it cannot be installed.

@@ -38,14 +38,22 @@ from meeplekit.cli.common import (
     wrap,
 )
 from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records
-from meeplekit.cli.play import commands_help, play_command, play_game
+from meeplekit.cli.play import (
+    MenuGroup,
+    commands_help,
+    complete,
+    menu,
+    menu_tree,
+    play_command,
+    play_game,
+)
 from meeplekit.cli.reference import find_by_name, name_key
 from meeplekit.demo import chance_seed
 from meeplekit.errors import IllegalMoveError, MoveParseError
 from meeplekit.lab import LabGame
 from meeplekit.protocol import CHANCE, sample_chance
 from meeplekit.rng import SplitMix64
-from meeplekit.spec import Specification
+from meeplekit.spec import Page, Specification
 
 # --------------------------------------------------------------------------- a dice game
 
@@ -149,6 +157,14 @@ LAB: LabGame[State, str] = LabGame(
 )
 
 
+class DiceSpecification(Specification):
+    """The dice game's specification: one page, one clause."""
+
+    def pages(self) -> list[Page]:
+        text = "# Dice rules\n\n(rule-x-1)=\n\n### X-1: The die\n\nThe die is rolled once.\n"
+        return [Page("rules", "Dice rules", text)]
+
+
 def _narrate(before: State, move: str, events: Any, after: State) -> str:
     who = "Chance" if _current(before) == CHANCE else f"Player {_current(before) + 1}"
     return f"{who}: {move}."
@@ -190,10 +206,11 @@ PIECES: GamePieces[State, str] = GamePieces(
         kinds="card",
         help="The cards.",
     ),
-    specification=Specification("meeplekit"),
+    specification=DiceSpecification("meeplekit"),
     rule_examples="X-1",
     reading_example="die=eight",
     chance="the dice",
+    summary=lambda state, seat: f"[summary: {state.step}]",
 )
 
 
@@ -257,6 +274,169 @@ def test_replies_to_text_that_is_not_a_move_and_to_a_refused_move() -> None:
     assert replies[2] == "Not understood: choose a number from 1 to 2 ('help' shows the menu)."
     assert replies[3] == commands_help(PIECES)
     assert "    1. Low  [low]\n    2. High  [high]" in said and said[-2] == "You left the game."
+
+
+def test_the_table_is_shown_when_play_passes_to_the_human_and_on_request() -> None:
+    # pick and go are one turn; only chance moves before claim: the table is shown once,
+    # then on request, never after a refused answer.
+    _, said, moves = play("low", "nonsense", "go", "board", "table", "claim")
+    assert said.count("[table: pick]") == 1
+    assert said.count("[table: go]") == 0
+    assert said.count("[table: claim]") == 2  # board, then its alias table
+    assert moves[:2] == ["low", "go"]
+
+
+def test_rule_and_cards_answer_during_a_game() -> None:
+    _, said, _ = play("rule x 1", "rule X-99", "rule", "cards high c", "cards", "cards zzz", "quit")
+    replies = said[4:-1]  # after the setup, the table and the menu; before the seed
+    assert replies[0] == "X-1: The die\n\nThe die is rolled once."
+    assert replies[1].startswith("Not found: the specification has no rule 'X-99'")
+    assert replies[1].endswith("('dice rule' lists them).")
+    assert replies[2] == (
+        "Type 'rule' and a rule's ID, for example 'rule X-1' ('dice rule' lists them all)."
+    )
+    assert replies[3] == "High Card: a card.\nRules: X-1 ('rule ID' prints one)."
+    assert replies[4] == (
+        "The dice cards: Low Card, High Card, Highway. 'cards NAME' shows one in full."
+    )
+    assert replies[5].startswith("Not found: The dice cards has no card named 'zzz'")
+    assert replies[5].endswith("('cards' lists them).")
+    assert replies[6] == "You left the game."
+
+
+def test_a_number_of_any_length_is_an_entry_or_not_understood() -> None:
+    _, said, moves = play("9" * 5000, "00", "2", "go", "claim", seed=2)
+    replies = [line for line in said if line.startswith("Not understood")]
+    assert replies == ["Not understood: choose a number from 1 to 2 ('help' shows the menu)."] * 2
+    assert moves[0] == "high"
+
+
+def labelled(group: Any = None) -> GamePieces[State, str]:
+    """The dice game's pieces with menu labels ``Move m01``, ... and the groups ``group``."""
+    return attrs.evolve(
+        PIECES, notation=attrs.evolve(PIECES.notation, group=group, label=lambda s, m: f"Move {m}")
+    )
+
+
+def flatten(group: MenuGroup[str]) -> list[str]:
+    return [
+        move
+        for entry in group.entries
+        for move in (flatten(entry) if isinstance(entry, MenuGroup) else [entry])
+    ]
+
+
+def levels(group: MenuGroup[str]) -> Iterator[MenuGroup[str]]:
+    yield group
+    for entry in group.entries:
+        if isinstance(entry, MenuGroup):
+            yield from levels(entry)
+
+
+@pytest.mark.parametrize("count", [1, 7, 60, 500])
+@pytest.mark.parametrize("lines", [3, 5, 21])
+@pytest.mark.parametrize("grouped", [False, True])
+def test_every_level_of_a_menu_fits_and_holds_every_move_once_in_order(
+    count: int, lines: int, grouped: bool
+) -> None:
+    moves = [f"m{n:03}" for n in range(count)]
+    by_tens = (lambda state, move: (f"tens {move[:3]}",)) if grouped else (lambda state, move: ())
+    pieces = labelled(by_tens)
+    tree = menu_tree(pieces, State(1), moves, lines, 40)
+    assert flatten(tree) == moves and tree.size == count
+    for level in levels(tree):
+        shown = "\n".join(
+            f"  {n:>3}. {e.label} ({e.size} moves)"
+            if isinstance(e, MenuGroup)
+            else f"  {n:>3}. Move {e}  [{e}]"
+            for n, e in enumerate(level.entries, 1)
+        )
+        assert len(wrap(shown, 40).splitlines()) <= lines
+        assert level.entries  # no empty level
+    entry: str | MenuGroup[str] = tree
+    while isinstance(entry, MenuGroup):  # always answering 1 picks the first move
+        entry = entry.entries[0]
+    assert entry == moves[0]
+
+
+def test_a_menu_is_grouped_by_the_games_groups_then_cut_into_runs() -> None:
+    moves = [f"bid {space} {value}" for space in ("sea", "land", "town") for value in (1, 2, 3)]
+    moves.append("pass")
+
+    def by_space(state: State, move: str) -> tuple[str, ...]:
+        return (f"Bid on {move.split()[1]}",) if move.startswith("bid") else ()
+
+    pieces = attrs.evolve(PIECES, notation=attrs.evolve(PIECES.notation, group=by_space))
+    tree = menu_tree(pieces, State(1), moves, 4, 80)
+    assert [e.label if isinstance(e, MenuGroup) else e for e in tree.entries] == [
+        "Bid on sea",
+        "Bid on land",
+        "Bid on town",
+        "pass",
+    ]
+    assert menu_tree(pieces, State(1), moves, 10, 80).entries == tuple(moves)  # they fit
+    # Without groups, the moves by the first word of their notation; one group is no
+    # level, and a level too long is cut into runs named by their first and last moves.
+    plain = attrs.evolve(PIECES, notation=attrs.evolve(PIECES.notation, group=None))
+    runs = menu_tree(plain, State(1), moves[:9], 4, 80).entries
+    assert [e.label if isinstance(e, MenuGroup) else e for e in runs] == [
+        "bid sea 1 to bid land 1",
+        "bid land 2 to bid town 2",
+        "bid town 3",
+    ]
+    verbs = menu_tree(plain, State(1), moves, 4, 80).entries
+    assert [e.label if isinstance(e, MenuGroup) else e for e in verbs] == ["bid ...", "pass"]
+
+
+def test_notation_may_be_shortened_while_it_fits_one_move() -> None:
+    moves = ["bid sea-1 3", "bid sea-2 3", "bid land-1 3", "build kiln works"]
+    assert complete(PIECES, State(1), moves, "b s 3") == moves[:2]
+    assert complete(PIECES, State(1), moves, "B L") == ["bid land-1 3"]
+    assert complete(PIECES, State(1), moves, "bu k w") == ["build kiln works"]
+    assert complete(PIECES, State(1), moves, "bid sea-1 3") == ["bid sea-1 3"]
+    assert complete(PIECES, State(1), moves, "bid sea-1 3 4") == []
+    assert complete(PIECES, State(1), moves, "  ") == []
+    # In the loop: a start that fits one legal move plays it, several are named.
+    _, said, moves_played = play("l", "g", "c", seed=3)
+    assert moves_played[:2] == ["low", "go"]
+    _, said, _ = play("x", "quit")
+    assert said[4].startswith("Not understood: cannot read 'x' as a move")
+
+
+def test_a_long_menu_comes_in_groups_with_the_summary_and_fits_the_screen() -> None:
+    moves = [f"m{n:02}" for n in range(30)]  # the first decision's moves, none of them legal
+    many = SimpleNamespace(**{**vars(DICE), "legal_moves": lambda state: moves})
+    pieces = attrs.evolve(
+        labelled(lambda state, move: (f"Moves {move[1]}0-{move[1]}9",)),
+        lab=attrs.evolve(LAB, game=cast(Any, many)),
+        summary=lambda state, seat: "Dice: you pick.",
+    )
+    said: list[str] = []
+    given = answers("2", "0", "2", "moves", "quit")
+    play_game(
+        pieces,
+        State(1),
+        0,
+        [None, FirstBot()],
+        lambda prompt: next(given),
+        said.append,
+        seed=1,
+        screen=lambda: (80, 13),  # the summary, a header, 10 entries, the question
+    )
+    assert said[1:5] == [
+        "[table: pick]",
+        "Dice: you pick.",
+        "Your 30 moves, in groups ('board' shows the table):",
+        "    1. Moves 00-09 (10 moves)\n    2. Moves 10-19 (10 moves)\n    3. Moves 20-29 (10 moves)",
+    ]
+    assert said[5:8] == [
+        "Dice: you pick.",
+        "Moves 10-19 ('0' goes back):",
+        menu(pieces, State(1), moves[10:20]),
+    ]
+    assert said[8:11] == said[2:5]  # 0: the groups again
+    assert said[11:14] == said[5:8] and said[14:17] == said[5:8]  # 2, then moves
+    assert said[17] == "You left the game."
 
 
 def test_the_play_command_is_built_from_the_pieces(tmp_path: Path) -> None:

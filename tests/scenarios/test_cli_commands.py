@@ -71,7 +71,7 @@ def test_the_human_sees_only_their_own_secrets() -> None:
 
 def test_undo_takes_back_the_humans_last_decision() -> None:
     start = harbour.new_game(2, seed=5)
-    answers = iter(["undo", "1", "undo", "2", "quit"])
+    answers = iter(["undo", "start 3F", "undo", "start 2F L", "quit"])
     shown: list[str] = []
     end = play_game(start, 0, [None, GreedyBot(2)], lambda prompt: next(answers), shown.append)
     assert "You have no decision to take back." in shown

@@ -26,6 +26,7 @@ import harbour
 from harbour.cli import common, lab_commands, main
 from harbour.cli.app import harbour as command
 from harbour.records import write_record
+from meeplekit.cli import common as shared_common
 from tests.support import greedy_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,10 +94,10 @@ def test_replay_refuses_binary_latin1_and_empty_files_in_one_line(tmp_path: Path
         assert str(cards) in line and "expected UTF-8 text" in line
 
 
-def test_replay_refuses_dev_zero_at_its_first_chunk() -> None:
+def test_replay_refuses_dev_zero_before_reading_it() -> None:
     line = one_error_line(invoke(["replay", "/dev/zero"]))
     assert line == (
-        "Error: /dev/zero: not a text file (it holds NUL bytes); a game record is UTF-8 text"
+        "Error: /dev/zero: a device, not a regular file; a game record is read from a file"
     )
 
 
@@ -123,7 +124,7 @@ def test_an_input_file_is_read_to_the_bound_plus_one_byte_at_most(
     path = tmp_path / "endless.rec"
     path.write_bytes(b"")
     endless = Endless()
-    monkeypatch.setattr(Path, "open", lambda self, mode="r": endless)
+    monkeypatch.setattr(shared_common, "_open", lambda path: endless)
     line = one_error_line(invoke(["replay", str(path)]))
     assert f"larger than {bound >> 20} MiB" in line
     assert endless.given == bound + 1
@@ -144,12 +145,12 @@ def test_an_input_file_at_the_bound_is_read(
 def test_an_unreadable_input_file_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(self: Path, mode: str = "r") -> Any:
-        raise PermissionError(13, "Permission denied", str(self))
+    def refuse(path: Path) -> Any:
+        raise PermissionError(13, "Permission denied", str(path))
 
     path = tmp_path / "game.rec"
     path.write_text(record_text(), encoding="utf-8")
-    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(shared_common, "_open", refuse)
     line = one_error_line(invoke(["replay", str(path)]))
     assert line == f"Error: {path}: cannot read it: Permission denied"
 
@@ -262,7 +263,8 @@ def harbour_process(
 
 
 def test_play_reads_bytes_that_are_not_utf8_as_text_that_is_not_a_move() -> None:
-    answers = b"go K\xf6ln\n\xff\xfe\xfd\n1\n"  # Latin-1 and stray bytes, then a move
+    # Latin-1 and stray bytes, then a move: the first group of the menu, its first move.
+    answers = b"go K\xf6ln\n\xff\xfe\xfd\n1\n1\n"
     result = harbour_process(
         ["play", "--players", "2", "--seed", "3"], answers, PYTHONIOENCODING="utf-8"
     )

@@ -17,15 +17,18 @@ from click.testing import CliRunner, Result
 
 import harbour
 from harbour.bots import GreedyBot, RandomBot
+from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_building
 from harbour.cli import play as play_module
 from harbour.cli.app import harbour as command
 from harbour.cli.common import wrap
+from harbour.cli.pieces import PIECES
 from harbour.cli.play import COMMANDS, menu_label, play_game
 from harbour.demo import bot_seed
 from harbour.narrate import describe_setup
 from harbour.records import read_record, replay
 from harbour.state import PendingCharacter, PendingFreeBuilding
+from tests.screens import play_on_screen
 
 SECRET = 16090872695700986867
 
@@ -176,12 +179,21 @@ def test_the_menu_shows_abilities_and_free_buildings() -> None:
         assert menu_label(state, move) == f"Take for free: {describe_building(building)}"
 
 
+SCREEN = (80, 24)
+
+
+def screen() -> tuple[int, int]:
+    return SCREEN
+
+
 @pytest.mark.rules("TURN-6", "NOTE-3")
 def test_text_that_is_not_a_move_is_not_understood_and_a_forbidden_move_not_allowed() -> None:
     start = harbour.new_game(2, seed=5)
     shown: list[str] = []
-    typed = answers("xyzzy", "go harbour", "go #0", "99", "", "quit")
-    play_game(start, 0, [None, GreedyBot(2)], lambda prompt: next(typed), shown.append)
+    typed = answers("xyzzy", "go harbour", "go #0", "99", "st 2f", "", "quit")
+    play_game(
+        start, 0, [None, GreedyBot(2)], lambda prompt: next(typed), shown.append, screen=screen
+    )
     replies = [line for line in shown if line.startswith(("Not understood", "Not allowed"))]
     assert replies == [
         "Not understood: cannot read 'xyzzy' as a move: unknown verb 'xyzzy'; the verbs are "
@@ -191,23 +203,42 @@ def test_text_that_is_not_a_move_is_not_understood_and_a_forbidden_move_not_allo
         "Crier, Harbourmaster's House ('help' lists the commands).",
         "Not allowed: [TURN-6] Player 1 is choosing starting goods; a pawn move does not "
         "answer that.",
-        "Not understood: choose a number from 1 to 20 ('help' shows the menu).",
+        # The 20 starting goods do not fit 24 lines with what matters: five groups do.
+        "Not understood: choose a number from 1 to 5 ('help' shows the menu).",
+        "Not understood: 'st 2f' could be start 2F L, start 2F W, start 2F S (type more of it).",
     ]
 
 
-def test_help_shows_the_menu_and_the_commands_again() -> None:
+def test_help_shows_the_commands_and_the_menu_and_board_the_table() -> None:
     start = harbour.new_game(2, seed=5)
     shown: list[str] = []
-    typed = answers("help", "?", "table", "quit")
-    play_game(start, 0, [None, GreedyBot(2)], lambda prompt: next(typed), shown.append)
-    menu = "\n".join(
-        f"  {n:>3}. {menu_label(start, m)}  [{harbour.notation.format_move(start, m)}]"
-        for n, m in enumerate(harbour.legal_moves(start), 1)
+    typed = answers("help", "?", "table", "board", "1", "help", "quit")
+    play_game(
+        start, 0, [None, GreedyBot(2)], lambda prompt: next(typed), shown.append, screen=screen
     )
-    assert shown.count(menu) == 3  # first shown, then after help and ?
-    assert shown.count(COMMANDS) == 2
-    assert shown.count(harbour.render(start, viewer=0)) == 2  # first shown, then after table
-    for word in ("help", "table", "undo", "quit"):
+    table = harbour.render(start, viewer=0)
+    groups = "\n".join(
+        f"    {n}. Start with {what} (4 moves)"
+        for n, what in enumerate(
+            (
+                "mostly fish",
+                "mostly livestock",
+                "one each of 3 goods",
+                "mostly wood",
+                "mostly stone",
+            ),
+            1,
+        )
+    )
+    fish = "\n".join(
+        f"  {n:>3}. {menu_label(start, m)}  [{harbour.notation.format_move(start, m)}]"
+        for n, m in enumerate(harbour.legal_moves(start)[:4], 1)
+    )
+    assert shown.count(groups) == 3  # first shown, then after help and ?
+    assert shown.count(fish) == 2  # the first group, then after help
+    assert shown.count(COMMANDS) == 3
+    assert shown.count(table) == 3  # first shown, then after table and board
+    for word in ("help", "board (or table)", "rule ID", "cards NAME", "undo", "quit"):
         assert f"  - {word}" in COMMANDS
 
 
@@ -249,7 +280,7 @@ def test_a_spinner_shows_only_while_a_bot_thinks(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(play_module, "_interactive", lambda: True)
     monkeypatch.setattr(play_module, "_spinner", spinner)
-    result = invoke(["play", "--players", "3", "--seat", "2", "--seed", "4"], "1\nquit\n")
+    result = invoke(["play", "--players", "3", "--seat", "2", "--seed", "4"], "1\n1\nquit\n")
     assert result.exit_code == 0
     assert thought and set(thought) == {0, 2}  # the bots' seats, never the human's
     bot_moves = result.output.count("as starting goods.") - 1  # the human chose once
@@ -260,3 +291,78 @@ def test_a_spinner_shows_only_while_a_bot_thinks(monkeypatch: pytest.MonkeyPatch
     assert result.stderr == ""
     with play_module._spinner(1):  # the real spinner starts and stops cleanly
         pass
+
+
+# --------------------------------------------------------------------------- during a game
+
+
+def test_rule_and_cards_work_during_a_game() -> None:
+    # The issue's game: 'rule BUY-2' was read as a move ("unknown verb").
+    result = invoke(
+        ["play", "--players", "3", "--seed", "5"],
+        "rule BUY-2\nrule buy 99\ncards kiln\ncards\nquit\n",
+        columns=80,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "unknown verb" not in out
+    assert "BUY-2: Market values and minimum to ship" in out
+    assert "Not found: the specification has no rule 'buy 99'" in flat(out)
+    kiln = next(b for b in ORIGINAL_SET.buildings if b.name == "Kiln Works")
+    assert flat(describe_building(kiln)) in flat(out)
+    assert "Harbour library original set: " in out and "Admiralty" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def after(state: harbour.GameState, *typed: str) -> harbour.GameState:
+    for text in typed:
+        state = harbour.apply_move(state, harbour.notation.parse_move(state, text))
+    return state
+
+
+@pytest.mark.rules("BUY-2", "ACT-8", "INT-6")
+def test_a_buy_that_can_ship_nothing_says_so_in_the_menu() -> None:
+    # harbour play --players 3 --seed 5: 3 fish with fish at $4 ship nothing (BUY-2), so
+    # option 2 (buy) can only ship nothing: legal (ACT-8, INT-6), marked in the menu.
+    start = harbour.new_game(3, seed=5)
+    fish = after(start, "start 3F", "start 3S", "start 3S", "go board 1")
+    option, ship = harbour.ChooseOption(1), harbour.Ship(())
+    assert option in harbour.legal_moves(fish)
+    assert harbour.legal_moves(harbour.apply_move(fish, option)) == (ship,)
+    assert menu_label(fish, option) == (
+        "Choose option 2: buy a building by shipping goods; then nothing can be shipped (BUY-2)"
+    )
+    assert menu_label(fish, harbour.ChooseOption(0)).endswith("gain 2 goods of your choice")
+    # 3 stone at $3 pay for the Net Loft ($3): the same option is not marked.
+    stone = after(start, "start 3S", "start 3S", "start 3S", "go board 1")
+    assert menu_label(stone, option) == "Choose option 2: buy a building by shipping goods"
+
+
+def test_the_table_is_shown_when_play_passes_to_the_human_only() -> None:
+    start = harbour.new_game(3, seed=5)
+    shown: list[str] = []
+    typed = answers("start 3F", "xyzzy", "go board 1", "option 1", "quit")
+    play_game(
+        start,
+        0,
+        [None, GreedyBot(1), GreedyBot(2)],
+        lambda prompt: next(typed),
+        shown.append,
+        screen=screen,
+    )
+    tables = [
+        text for text in shown if text.startswith("Harbour, 3 players") and "Display:" in text
+    ]
+    # At the start, then after the bots chose their goods; not after the refused 'xyzzy',
+    # nor before the option or the goods of the same turn.
+    assert len(tables) == 2
+    assert tables[1] == harbour.render(after(start, "start 3F", "start 3S", "start 3S"), viewer=0)
+    assert any(text.startswith("Not understood: cannot read 'xyzzy'") for text in shown)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_every_question_fits_an_80x24_screen(seed: int) -> None:
+    start = harbour.new_game(3, seed=seed, options=harbour.RulesOptions(characters=True))
+    bots = [None, GreedyBot(1), GreedyBot(2)]
+    terminal, _ = play_on_screen(PIECES, start, bots, ["1"] * 30 + ["quit"], seed=seed)
+    assert len(terminal.screens) == 31

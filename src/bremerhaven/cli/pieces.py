@@ -3,8 +3,9 @@
 The ``bremerhaven`` command is the shell every game's command is built from
 (:mod:`meeplekit.cli`), told here what is Bremerhaven's: its lab description
 (:data:`bremerhaven.lab.LAB`: bots, 1 to 4 players, readings, the card set), its view of a
-seat (:func:`bremerhaven.view.render`), its notation and menu sentences
-(:mod:`bremerhaven.notation`), its narration (:mod:`bremerhaven.narrate`, and the demo's
+seat (:func:`bremerhaven.view.render`) and its summary (:func:`summary`), its notation,
+menu sentences (:mod:`bremerhaven.notation`) and menu groups (:func:`menu_group`: the bids
+by space, then value), its narration (:mod:`bremerhaven.narrate`, and the demo's
 for a record), its records (:mod:`bremerhaven.records`), its cards (:func:`card_entries`,
 :func:`card_tables`) and its specification
 (:data:`bremerhaven.specification.SPECIFICATION`).
@@ -35,7 +36,13 @@ from rich.table import Table
 import bremerhaven
 from bremerhaven import demo
 from bremerhaven.cards.catalogue import CATALOGUE, Known, NamedBuilding, NamedEvent, Span, Unknown
-from bremerhaven.cards.describe import describe_building, describe_event, effect_rule
+from bremerhaven.cards.describe import (
+    RANK_NAMES,
+    TOWN_NAMES,
+    describe_building,
+    describe_event,
+    effect_rule,
+)
 from bremerhaven.cards.model import (
     BuildingCard,
     CardSet,
@@ -45,9 +52,24 @@ from bremerhaven.cards.model import (
     Origin,
     PriceCard,
     ShipCard,
+    Space,
 )
 from bremerhaven.lab import LAB
-from bremerhaven.moves import Move
+from bremerhaven.moves import (
+    Berth,
+    Bid,
+    Build,
+    ChoosePrice,
+    ClearCover,
+    Deliver,
+    Move,
+    Pack,
+    PlaceBollard,
+    Produce,
+    SwapRanks,
+    Unload,
+    Unpack,
+)
 from bremerhaven.narrate import describe_events, describe_outcome, describe_setup, player_name
 from bremerhaven.notation import describe_move, format_move, parse_move
 from bremerhaven.observation import Observation
@@ -55,19 +77,117 @@ from bremerhaven.records import read_record, replay, write_record
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState
 from bremerhaven.view import (
+    bids_on,
     contract_words,
     effect_words,
     event_words,
+    goods_words,
+    headline,
     origin_mark,
     price_words,
     render,
+    seen_by,
     ship_words,
     stake_words,
 )
 from meeplekit.cli.common import fit_table
 from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records, VariantOption
 
-__all__ = ["PIECES", "CardEntry", "card_entries", "card_tables", "narrate_moves"]
+__all__ = [
+    "PIECES",
+    "CardEntry",
+    "card_entries",
+    "card_tables",
+    "menu_group",
+    "narrate_moves",
+    "summary",
+]
+
+
+# --------------------------------------------------------------------------- the menu
+
+
+def _space_name(state: GameState, space: Space) -> str:
+    """A bidding space by its label and what lies on it: ``"2.1, the Mudlark"``."""
+    if space.is_sea:
+        ship = state.sea[space.slot] if space.slot < len(state.sea) else None
+        return f"{space.label}, the {ship.name}" if ship else space.label
+    if space.is_land:
+        contract = state.land[space.slot] if space.slot < len(state.land) else None
+        return f"{space.label}, the contract {contract.name}" if contract else space.label
+    return f"{space.label}, {TOWN_NAMES[space]}"
+
+
+def _bids(state: GameState, space: Space) -> str:
+    """The bids on ``space`` as the deciding seat sees them, short: ``"; bids: you 3, P2 1 card"``.
+
+    Others' cards stay face down while the bidding is open (BH-ENGINE-11); ``P2`` is
+    Player 2.
+    """
+    viewer = bremerhaven.current_player(state)
+    seen = seen_by(state, viewer)
+    parts = []
+    for seat, values in bids_on(seen, space):
+        name = "you" if seat == viewer else "the dummy" if seat == seen.dummy else f"P{seat + 1}"
+        if any(value is None for value in values):
+            parts.append(f"{name} {len(values)} card{'' if len(values) == 1 else 's'}")
+        else:
+            parts.append(f"{name} {' + '.join(str(value) for value in values)}")
+    return f"; bids: {', '.join(parts)}" if parts else ""
+
+
+def menu_group(state: GameState, move: Move) -> tuple[str, ...]:
+    """The group of ``move`` in a menu too long for the screen (:mod:`meeplekit.cli.play`).
+
+    Bids by space, with the bids already there as the deciding seat sees them (and within
+    a space by value, as the moves come); a dock's berths, a
+    loading dock's deliveries, bollards, covers, buildings, production, unloading,
+    packing and Price cards together; the other moves stand on their own.
+    """
+    match move:
+        case Bid(space=space):
+            return (f"Bid on {_space_name(state, space)}{_bids(state, space)}",)
+        case Berth(dock=dock):
+            return (f"Berth the ship in dock {dock}",)
+        case Deliver(loading_dock=dock):
+            return (f"Deliver to loading dock {dock}",)
+        case PlaceBollard():
+            return ("Place a bollard",)
+        case ClearCover():
+            return ("Clear a cover",)
+        case Build():
+            return ("Build a building",)
+        case Produce():
+            return ("Run a building",)
+        case Unload():
+            return ("Unload a ship",)
+        case Pack() | Unpack():
+            return ("Pack or unpack",)
+        case ChoosePrice():
+            return ("Choose a Price card",)
+        case SwapRanks():
+            return ("Swap ranks",)
+    return ()
+
+
+def summary(state: GameState, seat: int) -> str:
+    """What matters to ``seat`` now, in a few lines (shown above the menu without the table).
+
+    The view's first line, then the seat's rank, money, prestige, influence cards in hand
+    and storage.
+    """
+    seen = seen_by(state, seat)
+    me = seen.players[seat]
+    rank = RANK_NAMES[seen.ranks.index(seat)]
+    hand = ", ".join(str(value) for value in me.hand) or "none"
+    stored = [goods_words(n, good) for good, n in zip(Good, me.storage, strict=True) if n]
+    return "\n".join(
+        (
+            headline(seen),
+            f"You: {rank}; {me.money} money; prestige {me.prestige}; influence cards in hand "
+            f"{hand}; storage: {', '.join(stored) or 'empty'}",
+        )
+    )
 
 
 # --------------------------------------------------------------------------- a record's moves
@@ -430,6 +550,10 @@ def _card_set(options: object, cards: CardSet) -> CardSet:
     return cards
 
 
+def _state_cards(state: GameState) -> CardSet:
+    return state.cards
+
+
 def _set_name(card_set: CardSet) -> str:
     return f"The card set {card_set.name!r}"
 
@@ -484,6 +608,7 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
         parse=parse_move,
         label=describe_move,
         examples="'bid sea-1 3', 'berth 0 barrel', 'deliver 1 crate', 'end movement'",
+        group=menu_group,
     ),
     narration=Narration(
         setup=_setup,
@@ -509,6 +634,7 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
             "does not matter and any start of a name that fits one card only will do "
             "(Light for the Lighthouse). --cards FILE shows a card file's set."
         ),
+        of_state=_state_cards,
     ),
     specification=SPECIFICATION,
     rule_examples="BH-SEA-2 or BH-INT-7",
@@ -520,4 +646,5 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
         singular="card set",
         plural="card sets",
     ),
+    summary=summary,
 )

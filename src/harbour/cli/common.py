@@ -107,9 +107,10 @@ def require_extra(extra: str) -> None:
 def read_input(path: Path, what: str = "file") -> str:
     """The text of the input file ``path``, or a one-line error (:class:`click.ClickException`).
 
-    At most :data:`MAX_INPUT_BYTES` + 1 bytes are read: a larger file is refused. A NUL
-    byte marks a binary file or a device such as ``/dev/zero``, refused at the first chunk
-    that holds one. The text must be UTF-8 (a byte-order mark is dropped). ``what`` names
+    Only a regular file is read: a folder, a named pipe, a device such as ``/dev/zero`` is
+    refused before anything is read from it. At most :data:`MAX_INPUT_BYTES` + 1 bytes are
+    read: a larger file is refused. A NUL byte marks a binary file, refused at the first
+    chunk that holds one. The text must be UTF-8 (a byte-order mark is dropped). ``what`` names
     the file in the message, for example ``"game record"``
     (:func:`meeplekit.cli.common.read_input`).
     """

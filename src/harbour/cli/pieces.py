@@ -3,8 +3,8 @@
 The ``harbour`` command is the shell every game's command is built from
 (:mod:`meeplekit.cli`), told here what is Harbour's: its lab description
 (:data:`harbour.lab.LAB`: bots, players, readings, the card set), its view of a seat
-(:func:`harbour.render`), its notation and menu labels (:func:`menu_label`), its
-narration (:mod:`harbour.narrate`, and the demo's for a record), its records
+(:func:`harbour.render`) and its summary (:func:`summary`), its notation, menu labels
+(:func:`menu_label`) and menu groups (:func:`menu_group`), its narration (:mod:`harbour.narrate`, and the demo's for a record), its records
 (:mod:`harbour.records`), its cards (:func:`building_table`, :func:`character_table`,
 :func:`bonus_card_table`, :func:`find_cards`) and its specification
 (:data:`harbour.specification.SPECIFICATION`).
@@ -27,15 +27,31 @@ from harbour.cards.describe import (
     describe_symbols,
 )
 from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
+from harbour.facts import GAME
+from harbour.goods import GOODS, Goods
 from harbour.lab import LAB
-from harbour.moves import ChooseCharacter, ChooseFreeBuilding, Move
+from harbour.moves import (
+    ChooseCharacter,
+    ChooseFreeBuilding,
+    ChooseStartingGoods,
+    DeferToll,
+    ExchangeGoods,
+    Move,
+    MovePawn,
+    PayToll,
+    Purchase,
+    Ship,
+    SwapSquares,
+    TakeGoods,
+    UseAbility,
+)
 from harbour.narrate import describe_events, describe_outcome, describe_setup, player_name
 from harbour.notation import describe_move, format_move, parse_move
 from harbour.observation import Observation
 from harbour.records import read_record, replay, write_record
 from harbour.specification import SPECIFICATION
-from harbour.state import GameState
-from harbour.view import render
+from harbour.state import BoardSite, GameState, Site
+from harbour.view import headline, render, seen_by
 from meeplekit.cli.common import fit_table
 from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records, VariantOption
 from meeplekit.cli.reference import find_by_name
@@ -48,8 +64,10 @@ __all__ = [
     "character_table",
     "describe_card",
     "find_cards",
+    "menu_group",
     "menu_label",
     "narrate_moves",
+    "summary",
 ]
 
 #: A card of a set: a building, a character board or a bonus point card.
@@ -64,7 +82,10 @@ def menu_label(state: GameState, move: Move) -> str:
 
     A character board comes with its ability's text and its starting building, a free
     building with its price, points, symbols and action, so that the choice can be made
-    from the menu alone.
+    from the menu alone. A move after which the player's only move is to ship nothing
+    (an either-or action's buy, a pawn sent to a buying building, a two-part action's
+    first part, when no good reaches its market square or pays for a building, BUY-2)
+    says so: it is legal (ACT-8, INT-6), and buys nothing.
     """
     label = describe_move(state, move)
     match move:
@@ -77,7 +98,103 @@ def menu_label(state: GameState, move: Move) -> str:
             )
         case ChooseFreeBuilding(card=index):
             label = f"Take for free: {describe_building(state.cards.buildings[index])}"
+    if _ships_nothing(state, move):
+        label += "; then nothing can be shipped (BUY-2)"
     return label
+
+
+def _ships_nothing(state: GameState, move: Move) -> bool:
+    """Whether the player's only move after ``move`` is to ship nothing (a buy that buys nothing).
+
+    ``False`` for a move that is not legal now.
+    """
+    if not harbour.can_apply(state, move):
+        return False
+    after = harbour.apply_move(state, move)
+    if after.is_over or after.decider != state.decider:
+        return False
+    then = harbour.legal_moves(after)
+    return bool(then) and all(isinstance(m, Ship) and not m.goods for m in then)
+
+
+def _mostly(verb: str, goods: Goods) -> str:
+    """A choice of goods by the good it takes most of: ``"Start with mostly fish"``."""
+    counts = [goods[good] for good in GOODS]
+    most = max(counts)
+    kinds = [good for good, n in zip(GOODS, counts, strict=True) if n == most]
+    if len(kinds) == 1:
+        return f"{verb} mostly {kinds[0].label}"
+    return f"{verb} one each of {len(kinds)} goods"
+
+
+def _owner(state: GameState, site: Site) -> int | None:
+    """The seat whose building ``site`` is, or ``None`` for a building of the display."""
+    if isinstance(site, BoardSite):
+        return site.player
+    for seat, player in enumerate(state.players):
+        if site.card in player.buildings or site.card in player.free_buildings:
+            return seat
+    return None
+
+
+def menu_group(state: GameState, move: Move) -> tuple[str, ...]:
+    """The group of ``move`` in a menu too long for the screen (:mod:`meeplekit.cli.play`).
+
+    Starting goods and goods of one's choice by the good taken most of; pawn moves by
+    whose buildings they go to (the display's, one's own, another player's); tolls
+    together; shipments by the goods shipped; purchases by the first building bought; an
+    exchange by the good spent; the other moves by what they are. Options and parts
+    stand on their own.
+    """
+    match move:
+        case ChooseStartingGoods(goods=goods):
+            return (_mostly("Start with", goods),)
+        case TakeGoods(goods=goods):
+            return (_mostly("Take", goods),)
+        case MovePawn(site=site):
+            owner = _owner(state, site)
+            if owner is None:
+                return ("Go to a building of the display",)
+            if owner == state.decider:
+                return ("Go to one of your buildings",)
+            return (f"Go to one of Player {owner + 1}'s buildings",)
+        case PayToll() | DeferToll():
+            return ("Pay the toll",)
+        case Ship(goods=goods):
+            return (f"Ship {', '.join(good.label for good in goods) or 'nothing'}",)
+        case Purchase(cards=cards) if cards:
+            return (f"Buy the {state.cards.buildings[cards[0]].name}",)
+        case ExchangeGoods(spend=good):
+            return (f"Exchange {good.label}",)
+        case UseAbility():
+            return ("Use your ability",)
+        case SwapSquares():
+            return ("Swap two market squares",)
+        case ChooseCharacter():
+            return ("Keep a character board",)
+        case ChooseFreeBuilding():
+            return ("Take a free building",)
+    return ()
+
+
+def summary(state: GameState, seat: int) -> str:
+    """What matters to ``seat`` now, in three lines (shown above the menu without the table).
+
+    The view's first line, the market, then the seat's goods, buildings and points.
+    """
+    seen = seen_by(state, seat)
+    me = seen.players[seat]
+    squares = "   ".join(
+        f"${value} {good.label}"
+        for value, good in zip(GAME.market_values, seen.market, strict=True)
+    )
+    goods = ", ".join(f"{good.label} {me.goods[good]}" for good in GOODS)
+    owned = len(me.buildings)
+    points = sum(seen.cards.buildings[c].points for c in me.buildings)
+    buildings = "1 building" if owned == 1 else f"{owned} buildings"
+    return "\n".join(
+        (headline(seen), f"Market: {squares}", f"You: {goods}; {buildings}, {points} VP")
+    )
 
 
 # --------------------------------------------------------------------------- a record's moves
@@ -206,6 +323,10 @@ def _card_set(options: object, cards: CardSet) -> CardSet:
     return cards
 
 
+def _state_cards(state: GameState) -> CardSet:
+    return state.cards
+
+
 def _card_set_name(card_set: CardSet) -> str:
     return card_set.name
 
@@ -243,6 +364,7 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
         parse=parse_move,
         label=menu_label,
         examples="'go kiln', 'take 2F', 'buy admiralty'",
+        group=menu_group,
     ),
     narration=Narration(
         setup=_setup,
@@ -267,6 +389,7 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
             "matter and any start of a name that fits one card only will do (Kiln for the "
             "Kiln Works)."
         ),
+        of_state=_state_cards,
     ),
     specification=SPECIFICATION,
     rule_examples="TOLL-2 or INT-3",
@@ -278,4 +401,5 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
         singular="card set",
         plural="card sets",
     ),
+    summary=summary,
 )

@@ -1,16 +1,18 @@
 """``harbour play``: a human against bots in the terminal.
 
 The human sees the table as their seat sees it (:func:`harbour.render` with a viewer:
-nothing another player keeps secret), a numbered menu of their legal moves (a character
-board with its ability, a free building with its action: :func:`menu_label`), and the
-narration of everyone's moves. They answer with a number or with move notation
-(:doc:`/spec/notation`); ``help`` (or ``?``) shows the menu and the commands again,
-``table`` the table, ``undo`` takes back their own last decision (and what the bots did
-after it), ``quit`` (or the end of input) ends the game. Text that is not a move is
-answered "Not understood", a move a rule forbids "Not allowed" with the rule, and the
-question is asked again. The game's seed stays secret until the game ends unless the
-player chose it. :func:`play_game` is the loop, with input and output as functions so that
-it can be driven without a terminal; it is every game's (:mod:`meeplekit.cli.play`).
+nothing another player keeps secret) when play passes to them, a menu of their legal moves
+that fits the screen (a character board with its ability, a free building with its
+action, a buy where nothing can be shipped marked so: :func:`menu_label`; in groups when
+they do not all fit), and the narration of everyone's moves. They answer with a number or
+with move notation (:doc:`/spec/notation`), shortened while it fits one move only;
+``help`` (or ``?``) lists the commands: ``board`` (or ``table``), ``rule ID``, ``cards
+NAME``, ``undo`` (their own last decision and what the bots did after it) and ``quit``
+(or the end of input). Text that is not a move is answered "Not understood", a move a rule
+forbids "Not allowed" with the rule, and the question is asked again. The game's seed
+stays secret until the game ends unless the player chose it. :func:`play_game` is the
+loop, with input, output and the screen's size as functions so that it can be driven
+without a terminal; it is every game's (:mod:`meeplekit.cli.play`).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def play_game(
     show_seed: bool = False,
     moves: list[Move] | None = None,
     thinking: Callable[[int], AbstractContextManager[object]] | None = None,
+    screen: Callable[[], tuple[int, int]] | None = None,
 ) -> GameState:
     """Play ``start`` with the human in ``seat`` and ``bots[s]`` in every other seat.
 
@@ -55,7 +58,8 @@ def play_game(
     ``show_seed=True`` (when the human chose it), otherwise when the game ends or the
     human leaves. ``moves``, when given, receives the moves of the game as it stands at
     the end (undone moves left out), for a record. ``thinking(seat)``, when given, is a
-    context manager entered while the bot of ``seat`` chooses (a spinner). Returns the
+    context manager entered while the bot of ``seat`` chooses (a spinner). ``screen()``
+    gives the ``(columns, rows)`` the menus fit (default: the terminal's). Returns the
     last state (over, or where the human left).
     """
     return shared.play_game(
@@ -69,6 +73,7 @@ def play_game(
         show_seed=show_seed,
         moves=moves,
         thinking=thinking,
+        screen=screen,
     )
 
 

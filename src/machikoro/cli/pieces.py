@@ -3,8 +3,9 @@
 The ``machikoro`` command is the shell every game's command is built from
 (:mod:`meeplekit.cli`), told here what is Machi Koro's: its lab description
 (:data:`machikoro.lab.LAB`: bots, 2 to 5 players, readings, the chance sampler), its view
-of a seat (:func:`machikoro.render`), its notation and menu labels
-(:mod:`machikoro.notation`), its narration (:mod:`machikoro.narrate`, and the demo's for a
+of a seat (:func:`machikoro.render`) and its summary (:func:`summary`), its notation and
+menu labels (:mod:`machikoro.notation`) and menu groups (:func:`menu_group`), its
+narration (:mod:`machikoro.narrate`, and the demo's for a
 record), its records (:mod:`machikoro.records`), its cards under the chosen readings
 (:func:`establishment_table`, :func:`landmark_table`, :func:`describe_establishment_card`,
 :func:`describe_landmark_card`) and its specification
@@ -37,7 +38,15 @@ from machikoro.cards.describe import (
 from machikoro.cards.model import Edition, EstablishmentCard, LandmarkCard
 from machikoro.cards.pages import card_rule, landmark_rule
 from machikoro.lab import LAB
-from machikoro.moves import Move
+from machikoro.moves import (
+    Activate,
+    BuildEstablishment,
+    BuildLandmark,
+    ChooseOpponent,
+    Move,
+    RollDice,
+    Trade,
+)
 from machikoro.narrate import describe_events, describe_outcome, describe_setup, player_name
 from machikoro.notation import describe_move, format_move, parse_move
 from machikoro.observation import Observation
@@ -46,8 +55,8 @@ from machikoro.records import read_record, replay, write_record
 from machikoro.rng import SplitMix64
 from machikoro.specification import SPECIFICATION
 from machikoro.state import GameState
-from machikoro.tables import Tables, tables_for
-from machikoro.view import render
+from machikoro.tables import Tables, tables_for, tables_of
+from machikoro.view import describe_rolls, headline, landmarks_done, render, seen_by
 from meeplekit.cli.common import fit_table
 from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records
 
@@ -57,7 +66,9 @@ __all__ = [
     "describe_landmark_card",
     "establishment_table",
     "landmark_table",
+    "menu_group",
     "narrate_moves",
+    "summary",
 ]
 
 #: Each edition as the cards name it.
@@ -66,6 +77,66 @@ _EDITIONS: Final = {Edition.BASE: "base game", Edition.HARBOR: "Harbor expansion
 
 def _coins(n: int) -> str:
     return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+# --------------------------------------------------------------------------- the menu
+
+
+def menu_group(state: GameState, move: Move) -> tuple[str, ...]:
+    """The group of ``move`` in a menu too long for the screen (:mod:`meeplekit.cli.play`).
+
+    Establishments by colour, landmarks together, the Business Center's trades by the
+    opponent and then by the establishment given, the TV Station's targets together, the
+    establishments to resolve next together; the other moves stand on their own.
+    """
+    cards = tables_of(state).cards
+    match move:
+        case BuildEstablishment(establishment=kind):
+            return (f"Build a {cards.establishment(kind).colour.value} establishment",)
+        case BuildLandmark():
+            return ("Complete a landmark",)
+        case Trade(give=give, opponent=seat):
+            return (
+                f"Trade with Player {seat + 1}",
+                f"Give your {cards.establishment(give).name}",
+            )
+        case ChooseOpponent():
+            return ("Take coins from an opponent (TV Station)",)
+        case Activate():
+            return ("Resolve an establishment next",)
+        case RollDice():
+            return ("Roll the dice",)
+    return ()
+
+
+def summary(state: GameState, seat: int) -> str:
+    """What matters to ``seat`` now, in a few lines (shown above the menu without the table).
+
+    The view's first line, the dice of the turn, the seat's coins, landmarks and
+    establishments, and the others' coins.
+    """
+    seen = seen_by(state, seat)
+    cards = tables_of(state).cards
+    to_build = len(tables_of(state).to_build)
+    owned = ", ".join(
+        f"{card.name} x{count}"
+        for card, count in zip(cards.establishments, seen.establishments[seat], strict=True)
+        if count
+    )
+    others = ", ".join(
+        f"Player {other + 1} {_coins(seen.coins[other])}"
+        for other in range(seen.players)
+        if other != seat
+    )
+    return "\n".join(
+        (
+            headline(seen),
+            f"Dice (Player {seen.current + 1}'s turn): {describe_rolls(seen)}",
+            f"You: {_coins(seen.coins[seat])}, {landmarks_done(seen, seat)} of {to_build} "
+            f"landmarks; {owned or 'no establishments'}",
+            f"Others: {others}",
+        )
+    )
 
 
 # --------------------------------------------------------------------------- a record's moves
@@ -270,6 +341,7 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
         parse=parse_move,
         label=describe_move,
         examples="'roll 2', 'build bak', 'landmark train', 'trade cafe with 2 for ranch'",
+        group=menu_group,
     ),
     narration=Narration(
         setup=_setup,
@@ -296,9 +368,11 @@ PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
             "--no-expansion shows the base game's cards, --sushi-bar-cost the Sushi Bar's cost."
         ),
         readings=True,
+        of_state=tables_of,
     ),
     specification=SPECIFICATION,
     rule_examples="MK-BUILD-2 or MKH-TUNA-3",
     reading_example="reroll-dice=same",
     chance="the dice and the market's draws",
+    summary=summary,
 )

@@ -11,9 +11,10 @@ is described once, as a :class:`GamePieces` value, by the game's ``cli.pieces`` 
   :class:`VariantOption` says), its chance sampler and its extras check (so that a
   missing extra is named with the game's own install command);
 - its name, title and version;
-- its view of a seat, its notation (:class:`Notation`), its narration
-  (:class:`Narration`), its records (:class:`Records`), its cards (:class:`Cards`) and
-  its specification (:class:`meeplekit.spec.Specification`).
+- its view of a seat and a summary of it for a small screen, its notation and the menu's
+  groups (:class:`Notation`), its narration (:class:`Narration`), its records
+  (:class:`Records`), its cards (:class:`Cards`) and its specification
+  (:class:`meeplekit.spec.Specification`).
 
 This module needs no optional extra.
 """
@@ -78,6 +79,11 @@ class Notation(Generic[S, M]):
     label: Callable[[S, M], str]
     #: Examples of typed moves for the help, quoted: ``"'go kiln', 'take 2F'"``.
     examples: str
+    #: The groups a move is shown in when the menu of every move does not fit the screen,
+    #: outermost first, each a short label of what its moves share (Bremerhaven's bids:
+    #: ``("Bid on 2.1, the Mudlark",)``); ``()`` shows the move on its own. ``None``: the
+    #: moves are grouped by the first word of their notation.
+    group: Callable[[S, M], tuple[str, ...]] | None = None
 
 
 @attrs.frozen
@@ -137,6 +143,9 @@ class Cards(Generic[K, C]):
     help: str
     #: Whether ``cards`` takes the rule-reading options (when they change the cards).
     readings: bool = False
+    #: The catalogue of the game a state is in (``cards NAME`` during ``play``); ``None``:
+    #: :attr:`load` with the default options and variant.
+    of_state: Callable[[Any], K] | None = None
 
 
 @attrs.frozen
@@ -189,6 +198,10 @@ class GamePieces(Generic[S, M]):
     #: What chance decides during play, in the plural, for the help and messages (``"the
     #: dice and the market's draws"``); empty for a game whose chance is all in its setup.
     chance: str = ""
+    #: What matters to a seat now in a few lines, shown above the menu when the table is not
+    #: shown or does not fit the screen with it: ``(state, seat)``. ``None``: the first
+    #: line of the view.
+    summary: Callable[[S, int], str] | None = None
 
     @property
     def game(self) -> Game[S, M]:
@@ -199,6 +212,18 @@ class GamePieces(Generic[S, M]):
     def options(self) -> type[Any]:
         """The game's options class: one rule-reading option per field."""
         return self.lab.options_type
+
+    def summarize(self, state: S, seat: int) -> str:
+        """What matters to ``seat`` now, in a few lines (:attr:`summary`)."""
+        if self.summary is not None:
+            return self.summary(state, seat)
+        return self.view(state, seat).split("\n", 1)[0]
+
+    def catalogue(self, state: S) -> Any:
+        """The cards of the game ``state`` is in (:attr:`Cards.of_state`)."""
+        if self.cards.of_state is not None:
+            return self.cards.of_state(state)
+        return self.cards.load(self.options(), self.lab.default_variant)
 
     def draw(self, state: S, rng: SplitMix64) -> M:
         """The outcome of the chance node ``state`` drawn with ``rng``, with its probability."""

@@ -1,13 +1,23 @@
 """``GAME play``: a human against bots in the terminal, for any game.
 
 The human sees the table as their seat sees it (the game's view with a viewer: nothing
-another player keeps secret), a numbered menu of their legal moves (the game's menu
-labels, each with its notation in brackets), and the narration of every move, the
-bots' and chance's. They answer with a number or with move notation; ``help`` (or ``?``)
-shows the menu and the commands again, ``table`` the table, ``undo`` takes back their own
-last decision (and what the bots did after it), ``quit`` (or the end of input) ends the
-game. Text that is not a move is answered "Not understood", a move a rule forbids "Not
-allowed" with the rule, and the question is asked again.
+another player keeps secret) when play passes to them, and a menu of their legal moves
+that fits the screen (an 80x24 terminal included): every move, each with its label and,
+in brackets, its notation, when they fit below what matters now (the table, or the game's
+summary of it when the table does not fit with the menu); otherwise a first menu of
+groups (the game's: Bremerhaven's bids by space, Machi Koro's buildings by colour, ...),
+each number showing a group's moves, and groups of groups as deep as the screen needs
+(:func:`menu_tree`). They answer with a number or with move notation, whose words may be
+shortened to any start that fits one legal move only (:func:`complete`). The narration
+tells every move, the bots' and chance's. Text that is not a move is answered "Not
+understood", a move a rule forbids "Not allowed" with the rule, and the question is
+asked again without showing anything else again.
+
+Besides moves the human may type (:func:`commands_help`): ``help`` (or ``?``), ``moves``
+(the menu again), ``back`` (or ``0``: the groups again), ``board`` (or ``table``: the
+table again), ``rule ID`` (a clause of the game's specification, as ``GAME rule``
+prints it), ``cards NAME`` (a card, as ``GAME cards`` shows it), ``undo`` (their own last
+decision and what the others did after it) and ``quit`` (or the end of input).
 
 The game's seed stays secret until the game ends unless the player chose it: it fixes
 the setup's hidden draws and, in a game with chance during play, every roll and draw to
@@ -15,8 +25,9 @@ come, which the command draws itself from a generator seeded from the game's see
 (:func:`meeplekit.demo.chance_seed`, as every game's demo draws them). ``undo`` never
 takes back a chance outcome: what chance decided stays decided.
 
-:func:`play_game` is the loop, with input and output as functions so that it can be
-driven without a terminal; :func:`play_command` makes a game's ``play`` command.
+:func:`play_game` is the loop, with input, output and the screen's size as functions so
+that it can be driven without a terminal; :func:`play_command` makes a game's ``play``
+command.
 """
 
 from __future__ import annotations
@@ -24,12 +35,14 @@ from __future__ import annotations
 import contextlib
 import io
 import secrets
+import shutil
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
+import attrs
 import click
 
 from meeplekit.bots import Bot
@@ -39,12 +52,14 @@ from meeplekit.cli.common import (
     check_writable,
     options_from,
     reading_options,
+    terminal_width,
     variant_from,
     variant_parameters,
     wrap,
     write_output,
 )
 from meeplekit.cli.pieces import GamePieces
+from meeplekit.cli.reference import card_text, rule_text
 from meeplekit.demo import bot_seed, chance_seed
 from meeplekit.errors import IllegalMoveError, RulesError
 from meeplekit.protocol import CHANCE
@@ -52,13 +67,19 @@ from meeplekit.rng import SplitMix64
 
 __all__ = [
     "PROMPT",
+    "MenuGroup",
+    "Screen",
     "Thinking",
     "commands_help",
+    "complete",
     "interactive",
     "menu",
+    "menu_tree",
     "play_command",
     "play_game",
     "spinner",
+    "terminal_rows",
+    "terminal_screen",
 ]
 
 S = TypeVar("S")
@@ -70,19 +91,47 @@ PROMPT: Final = "Your move (number, notation, 'help', 'undo' or 'quit')"
 #: A context manager entered while the bot of a seat chooses (a spinner), by seat.
 Thinking = Callable[[int], AbstractContextManager[object]]
 
+#: The screen's size, ``(columns, rows)``, asked before each menu.
+Screen = Callable[[], tuple[int, int]]
+
+#: The screen's size when standard output is not a terminal.
+_DEFAULT_SIZE: Final = (80, 24)
+#: A menu level gets at least this many lines, however small the screen.
+_MIN_MENU: Final = 3
+#: A level's header and the prompt: the lines besides a menu's entries.
+_AROUND_MENU: Final = 2
+#: The most candidates an ambiguous answer names.
+_CANDIDATES: Final = 6
+#: The most digits of a number read as a menu's entry (longer is no entry, not a crash).
+_DIGITS: Final = 9
+
+
+def terminal_rows() -> int:
+    """The terminal's height in lines; 24 when standard output is not a terminal."""
+    return max(_MIN_MENU + _AROUND_MENU, shutil.get_terminal_size(_DEFAULT_SIZE).lines)
+
+
+def terminal_screen() -> tuple[int, int]:
+    """The screen :func:`play_game` fits: the width text is wrapped to, the terminal's rows."""
+    return terminal_width(), terminal_rows()
+
 
 def commands_help(pieces: GamePieces[Any, Any]) -> str:
     """What the human may answer, shown by ``help`` (and ``?``): numbers, notation, commands."""
-    undo = "  - undo: take back your last decision and what the bots did after it"
+    undo = "  - undo: take back your last decision and what the others did after it"
     if pieces.chance:
-        undo += f" (not past chance: {pieces.chance} are never taken back)"
+        undo += f" (never past chance: {pieces.chance} are never taken back)"
+    rule = pieces.rule_examples.split()[0]
     return "\n".join(
         (
-            "Answer with the number of a move in the menu, or with its notation (the text in "
-            "brackets; names may be shortened to any start that fits one name only: "
-            f"{pieces.notation.examples}). Or type:",
-            "  - help or ?: show the menu and these commands again",
-            "  - table: show the table again",
+            "Answer with the number of a move, or of a group of moves, in the menu; or with "
+            "a move's notation (the text in brackets), each word shortened to any start that "
+            f"fits one move only ({pieces.notation.examples}). Or type:",
+            "  - help or ?: these commands, then the menu again",
+            "  - moves: the menu again; back (or 0): the groups again",
+            "  - board (or table): the table again",
+            f"  - rule ID: a rule of the specification (rule {rule})",
+            "  - cards NAME: a card in full; cards: the names of the cards",
             undo,
             "  - quit: leave the game (the end of input, Ctrl-D, does the same)",
         )
@@ -93,53 +142,353 @@ class _Quit(Exception):
     """The human ended the game."""
 
 
+@attrs.frozen
+class _Undo:
+    """The human takes back the moves from ``cut`` on."""
+
+    cut: int
+
+
 def menu(pieces: GamePieces[S, M], state: S, moves: Sequence[M]) -> str:
     """The numbered menu of ``moves``: each move's label and, in brackets, its notation."""
-    notation = pieces.notation
     return "\n".join(
-        f"  {number:>3}. {notation.label(state, move)}  [{notation.format(state, move)}]"
-        for number, move in enumerate(moves, 1)
+        _move_line(pieces, state, number, move) for number, move in enumerate(moves, 1)
     )
 
 
-def _ask(
-    pieces: GamePieces[S, M],
-    state: S,
-    seat: int,
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
-) -> M | None:
-    """The human's move; ``None`` for ``undo``. Raises :class:`_Quit` for ``quit``."""
-    moves = pieces.game.legal_moves(state)
-    say(pieces.view(state, seat))
-    say(menu(pieces, state, moves))
-    while True:
-        answer = ask(PROMPT).strip()
-        word = answer.lower()
-        if not answer:
-            continue
-        if word in ("quit", "exit"):
-            raise _Quit
-        if word == "undo":
-            return None
-        if word in ("help", "?"):
-            say(menu(pieces, state, moves))
-            say(commands_help(pieces))
-            continue
-        if word == "table":
-            say(pieces.view(state, seat))
-            continue
-        if answer.isdecimal():
-            if 1 <= int(answer) <= len(moves):
-                return moves[int(answer) - 1]
-            say(f"Not understood: choose a number from 1 to {len(moves)} ('help' shows the menu).")
-            continue
+def _move_line(pieces: GamePieces[S, M], state: S, number: int, move: M) -> str:
+    notation = pieces.notation
+    return f"  {number:>3}. {notation.label(state, move)}  [{notation.format(state, move)}]"
+
+
+# --------------------------------------------------------------------------- the menu
+
+
+@attrs.frozen
+class MenuGroup(Generic[M]):
+    """A level of the menu: its label and its entries, each a move or a group of moves."""
+
+    #: What the group's moves share (``""`` for the first level).
+    label: str
+    #: The entries, in the order of the legal moves: moves and groups.
+    entries: tuple[M | MenuGroup[M], ...]
+    #: How many moves the group holds, at every depth.
+    size: int
+
+    def first(self) -> M:
+        """The group's first move."""
+        entry = self.entries[0]
+        return entry.first() if isinstance(entry, MenuGroup) else entry
+
+    def last(self) -> M:
+        """The group's last move."""
+        entry = self.entries[-1]
+        return entry.last() if isinstance(entry, MenuGroup) else entry
+
+
+def _height(text: str, width: int) -> int:
+    """The lines ``text`` takes on a screen ``width`` columns wide, wrapped as it is shown."""
+    return wrap(text, width).count("\n") + 1
+
+
+def _by_verb(pieces: GamePieces[S, M], state: S, move: M) -> tuple[str, ...]:
+    """The default group of a move: the first word of its notation."""
+    words = pieces.notation.format(state, move).split()
+    return (f"{words[0]} ...",) if words else ()
+
+
+class _Menu(Generic[S, M]):
+    """Builds a decision's menu: each entry's line, its height on the screen, its groups."""
+
+    def __init__(self, pieces: GamePieces[S, M], state: S, width: int) -> None:
+        self.pieces, self.state, self.width = pieces, state, width
+        self._lines: dict[int, str] = {}
+
+    def line(self, number: int, entry: M | MenuGroup[M]) -> str:
+        """The entry's line in a menu, numbered ``number``."""
+        if isinstance(entry, MenuGroup):
+            return f"  {number:>3}. {entry.label} ({entry.size} moves)"
+        key = id(entry)
+        if key not in self._lines:  # the label without its number, made once per move
+            self._lines[key] = _move_line(self.pieces, self.state, 0, entry)[7:]
+        return f"  {number:>3}. {self._lines[key]}"
+
+    def height(self, entries: Sequence[M | MenuGroup[M]]) -> int:
+        """The lines ``entries`` take on the screen, each wrapped to its width."""
+        return sum(
+            _height(self.line(number, entry), self.width) for number, entry in enumerate(entries, 1)
+        )
+
+    def level(
+        self, items: Sequence[tuple[M, tuple[str, ...]]], depth: int, lines: int
+    ) -> tuple[M | MenuGroup[M], ...]:
+        """The entries of a level of ``items`` (moves with their groups) in ``lines`` lines."""
+        flat = tuple(move for move, _ in items)
+        if self.height(flat) <= lines:
+            return flat
+        order: list[str | tuple[M]] = []
+        groups: dict[str, list[tuple[M, tuple[str, ...]]]] = {}
+        for move, path in items:
+            if len(path) <= depth:
+                order.append((move,))
+                continue
+            if path[depth] not in groups:
+                groups[path[depth]] = []
+                order.append(path[depth])
+            groups[path[depth]].append((move, path))
+        if len(order) == 1 and groups:  # one group only: its own groups are the level's
+            return self.level(items, depth + 1, lines)
+        entries: list[M | MenuGroup[M]] = []
+        for key in order:
+            if isinstance(key, tuple):
+                entries.append(key[0])
+            elif len(groups[key]) == 1:
+                entries.append(groups[key][0][0])
+            else:
+                inner = self.level(groups[key], depth + 1, lines)
+                entries.append(MenuGroup(key, inner, len(groups[key])))
+        return self.chunks(entries, lines)
+
+    def chunks(
+        self, entries: Sequence[M | MenuGroup[M]], lines: int
+    ) -> tuple[M | MenuGroup[M], ...]:
+        """``entries`` in runs of consecutive entries, each fitting ``lines``, until they fit."""
+        level = tuple(entries)
+        while self.height(level) > lines and len(level) > 1:
+            runs: list[list[M | MenuGroup[M]]] = [[]]
+            for entry in level:
+                if runs[-1] and self.height([*runs[-1], entry]) > lines:
+                    runs.append([])
+                runs[-1].append(entry)
+            if len(runs) == len(level):  # no entry shares its lines: pairs, then pairs...
+                runs = [list(level[i : i + 2]) for i in range(0, len(level), 2)]
+            level = tuple(self.run(run) for run in runs)
+        return level
+
+    def run(self, run: Sequence[M | MenuGroup[M]]) -> M | MenuGroup[M]:
+        """A run of entries as one entry: a group named by its first and last moves."""
+        if len(run) == 1:
+            return run[0]
+        group = MenuGroup("", tuple(run), 0)
+        notation = self.pieces.notation
+        first = notation.format(self.state, group.first())
+        last = notation.format(self.state, group.last())
+        size = sum(e.size if isinstance(e, MenuGroup) else 1 for e in run)
+        return MenuGroup(f"{first} to {last}", tuple(run), size)
+
+
+def menu_tree(
+    pieces: GamePieces[S, M], state: S, moves: Sequence[M], lines: int, width: int
+) -> MenuGroup[M]:
+    """The menu of ``moves`` in levels that each fit ``lines`` lines ``width`` columns wide.
+
+    Every move when they fit; otherwise the groups the game gives
+    (:attr:`meeplekit.cli.pieces.Notation.group`: a group of one move is the move itself,
+    and a level of one group is that group's level), in the order of their first moves,
+    each group's moves in their order; a level that still does not fit is cut into runs
+    of consecutive entries that do, named by their first and last moves. Lines are
+    counted as :func:`meeplekit.cli.common.wrap` wraps them; a move whose label alone is
+    taller than ``lines`` is a level of its own. Always answering 1 picks the first move.
+    """
+    builder = _Menu(pieces, state, width)
+    group = pieces.notation.group
+    items = [
+        (move, tuple(group(state, move)) if group is not None else _by_verb(pieces, state, move))
+        for move in moves
+    ]
+    return MenuGroup("", builder.level(items, 0, max(lines, _MIN_MENU)), len(moves))
+
+
+def complete(pieces: GamePieces[S, M], state: S, moves: Sequence[M], text: str) -> list[M]:
+    """The moves of ``moves`` whose notation ``text`` may be short for, in their order.
+
+    Each word typed must start a word of the move's notation, in order (case does not
+    matter): ``b s 3`` is short for ``bid sea-1 3`` and ``bid sea-2 3``; a typed
+    notation that is a move's whole notation names that move only.
+    """
+    typed = text.casefold().split()
+    if not typed:
+        return []
+    found: list[M] = []
+    for move in moves:
+        words = pieces.notation.format(state, move).casefold().split()
+        if typed == words:
+            return [move]
+        if len(typed) <= len(words) and all(
+            word.startswith(part) for part, word in zip(typed, words, strict=False)
+        ):
+            found.append(move)
+    return found
+
+
+# --------------------------------------------------------------------------- the human
+
+
+class _Human(Generic[S, M]):
+    """The human's side of the loop: shows the table and the menu, reads their answers."""
+
+    def __init__(
+        self,
+        pieces: GamePieces[S, M],
+        seat: int,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        screen: Screen,
+        catalogue: Callable[[], Any],
+    ) -> None:
+        self.pieces, self.seat, self.ask, self.say = pieces, seat, ask, say
+        self.screen, self.catalogue = screen, catalogue
+
+    def decide(
+        self,
+        state: S,
+        show_table: bool,
+        undo: Callable[[], int | None],
+    ) -> M | _Undo:
+        """The human's move in ``state``, or what ``undo`` takes back; ``_Quit`` to leave.
+
+        ``show_table``: play has just passed to the human, so the table is shown first.
+        ``undo()`` says what it does and returns where the moves are cut, or ``None``.
+        """
+        pieces, say = self.pieces, self.say
+        moves = pieces.game.legal_moves(state)
+        columns, rows = self.screen()
+        builder = _Menu(pieces, state, columns)
+        table = pieces.view(state, self.seat)
+        summary: str | None = None
+        if show_table:
+            say(table)
+        if show_table and _height(table, columns) + builder.height(moves) + _AROUND_MENU <= rows:
+            tree = MenuGroup("", tuple(moves), len(moves))  # the table and every move fit
+        else:
+            summary = pieces.summarize(state, self.seat)
+            lines = rows - _height(summary, columns) - _AROUND_MENU
+            tree = menu_tree(pieces, state, moves, lines, columns)
+        path: list[MenuGroup[M]] = [tree]
+        self._level(builder, path, summary)
+        while True:
+            answer = self.ask(PROMPT).strip()
+            if not answer:
+                continue
+            words = answer.split(maxsplit=1)
+            word, rest = words[0].lower(), words[1] if len(words) > 1 else ""
+            if word in ("quit", "exit") and not rest:
+                raise _Quit
+            if word == "undo" and not rest:
+                cut = undo()
+                if cut is not None:
+                    return _Undo(cut)
+                continue
+            if word in ("help", "?") and not rest:
+                say(commands_help(pieces))
+                self._level(builder, path, summary)
+                continue
+            if word in ("board", "table") and not rest:
+                say(table)
+                continue
+            if word in ("moves", "menu") and not rest:
+                self._level(builder, path, summary)
+                continue
+            if word in ("back", "0") and not rest:
+                if len(path) > 1:
+                    path.pop()
+                self._level(builder, path, summary)
+                continue
+            if word == "rule":
+                self._rule(rest, columns)
+                continue
+            if word == "cards":
+                self._cards(rest, columns)
+                continue
+            if answer.isdecimal():
+                entries = path[-1].entries
+                if len(answer) > _DIGITS or not 1 <= int(answer) <= len(entries):
+                    say(
+                        f"Not understood: choose a number from 1 to {len(entries)} "
+                        "('help' shows the menu)."
+                    )
+                    continue
+                entry = entries[int(answer) - 1]
+                if not isinstance(entry, MenuGroup):
+                    return entry
+                path.append(entry)
+                self._level(builder, path, summary)
+                continue
+            move = self._read(state, moves, answer)
+            if move is not None:
+                return move
+
+    def _level(
+        self, builder: _Menu[S, M], path: Sequence[MenuGroup[M]], summary: str | None
+    ) -> None:
+        """Show the menu's level at the end of ``path``: its header line, then its entries.
+
+        The summary comes first when it is given (the table and every move did not fit
+        together).
+        """
+        group = path[-1]
+        if len(path) > 1:
+            header = f"{group.label} ('0' goes back):"
+        elif any(isinstance(entry, MenuGroup) for entry in group.entries):
+            header = f"Your {group.size} moves, in groups ('board' shows the table):"
+        else:
+            header = "Your moves ('board' shows the table):"
+        if len(header) > builder.width:  # one line, whatever the label
+            header = header[: builder.width - 1] + "\N{HORIZONTAL ELLIPSIS}"
+        if summary is not None:
+            self.say(summary)
+        self.say(header)
+        lines = (builder.line(n, entry) for n, entry in enumerate(group.entries, 1))
+        self.say(wrap("\n".join(lines), builder.width))
+
+    def _read(self, state: S, moves: Sequence[M], answer: str) -> M | None:
+        """The move ``answer`` names, or ``None`` when it names none (the human is told)."""
+        pieces = self.pieces
         try:
             return pieces.notation.parse(state, answer)
         except IllegalMoveError as error:
-            say(f"Not allowed: {error}")
+            self.say(f"Not allowed: {error}")
+            return None
         except RulesError as error:  # the game's MoveParseError, AmbiguousMoveError
-            say(f"Not understood: {error} ('help' lists the commands).")
+            found = complete(pieces, state, moves, answer)
+            if len(found) == 1:
+                return found[0]
+            if not found:
+                self.say(f"Not understood: {error} ('help' lists the commands).")
+                return None
+        names = [pieces.notation.format(state, move) for move in found]
+        more = f" and {len(names) - _CANDIDATES} more" if len(names) > _CANDIDATES else ""
+        self.say(
+            f"Not understood: {answer!r} could be {', '.join(names[:_CANDIDATES])}{more} "
+            "(type more of it)."
+        )
+        return None
+
+    def _rule(self, rule_id: str, width: int) -> None:
+        pieces = self.pieces
+        if not rule_id:
+            self.say(
+                f"Type 'rule' and a rule's ID, for example 'rule {pieces.rule_examples.split()[0]}'"
+                f" ('{pieces.name} rule' lists them all)."
+            )
+            return
+        try:
+            self.say(rule_text(pieces, rule_id, width, command=f"{pieces.name} rule").rstrip())
+        except click.ClickException as error:
+            self.say(f"Not found: {error.format_message()}.")
+
+    def _cards(self, name: str, width: int) -> None:
+        cards, catalogue = self.pieces.cards, self.catalogue()
+        if not name:
+            names = ", ".join(dict.fromkeys(cards.name(card) for card in cards.cards(catalogue)))
+            self.say(
+                wrap(f"{cards.title(catalogue)}: {names}. 'cards NAME' shows one in full.", width)
+            )
+            return
+        try:
+            self.say(card_text(self.pieces, catalogue, name, width, command="cards"))
+        except click.ClickException as error:
+            self.say(f"Not found: {error.format_message()}.")
 
 
 def play_game(
@@ -155,11 +504,16 @@ def play_game(
     moves: list[M] | None = None,
     thinking: Thinking | None = None,
     chance: SplitMix64 | None = None,
+    screen: Screen | None = None,
 ) -> S:
     """Play ``start`` with the human in ``seat`` and ``bots[s]`` in every other seat.
 
     ``ask(prompt)`` returns the human's answer (``EOFError``: the input has ended, and the
-    human leaves the game); ``say(text)`` shows text. ``seed`` is the game's seed: shown
+    human leaves the game); ``say(text)`` shows text. ``screen()`` gives the screen's
+    ``(columns, rows)`` that every menu fits (default :func:`terminal_screen`); menus are
+    wrapped to its columns. The table is shown when play passes to the human: at their
+    first decision, after another seat has moved and after an ``undo`` that took back
+    another seat's moves; then on request (``board``). ``seed`` is the game's seed: shown
     at the start only with ``show_seed=True`` (when the human chose it), otherwise when
     the game ends or the human leaves. Chance outcomes are drawn with ``chance`` (by
     default a generator seeded with :func:`meeplekit.demo.chance_seed` of ``seed``) by the
@@ -171,18 +525,31 @@ def play_game(
     """
     game, narration = pieces.game, pieces.narration
     rng = SplitMix64(chance_seed(seed)) if chance is None else chance
+    human = _Human(
+        pieces,
+        seat,
+        ask,
+        say,
+        terminal_screen if screen is None else screen,
+        lambda: pieces.catalogue(start),
+    )
     say(narration.setup(start, show_seed))
     history: list[M] = []
-    state = start
+    states = [start]
+    deciders: list[int] = []
+    table_due = True
     try:
-        while not game.is_over(state):
+        while not game.is_over(states[-1]):
+            state = states[-1]
             decider = game.current_player(state)
-            move: M | None
             if decider == seat:
-                move = _ask(pieces, state, seat, ask, say)
-                if move is None:
-                    state, history = _undo(pieces, start, history, seat, say)
+                answer = human.decide(state, table_due, lambda: _undo(pieces, deciders, seat, say))
+                table_due = False
+                if isinstance(answer, _Undo):
+                    table_due = any(d not in (seat, CHANCE) for d in deciders[answer.cut :])
+                    del history[answer.cut :], deciders[answer.cut :], states[answer.cut + 1 :]
                     continue
+                move = answer
             elif decider == CHANCE:
                 move = pieces.draw(state, rng)
             else:
@@ -190,52 +557,54 @@ def play_game(
                 assert bot is not None
                 with thinking(decider) if thinking else contextlib.nullcontext():
                     move = bot.choose(game.observe(state, decider))
+                table_due = True
             after, events = game.apply_move_with_events(state, move)
             say(narration.events(state, move, events, after))
             history.append(move)
-            state = after
+            deciders.append(decider)
+            states.append(after)
     except (_Quit, EOFError) as reason:
         end = "End of input: you" if isinstance(reason, EOFError) else "You"
         say(f"{end} left the game.")
     else:
-        say(narration.outcome(state))
+        say(narration.outcome(states[-1]))
     if not show_seed:
         say(f"The game's seed was {seed} (--seed {seed} deals it again).")
     if moves is not None:
         moves.extend(history)
-    return state
+    return states[-1]
 
 
 def _undo(
-    pieces: GamePieces[S, M],
-    start: S,
-    history: list[M],
-    seat: int,
-    say: Callable[[str], None],
-) -> tuple[S, list[M]]:
-    """Take back the human's last decision and everything after it, unless chance came after."""
-    game = pieces.game
-    states = [start]
-    for move in history:
-        states.append(game.apply_move(states[-1], move))
-    deciders = [game.current_player(state) for state in states[:-1]]
+    pieces: GamePieces[Any, Any], deciders: Sequence[int], seat: int, say: Callable[[str], None]
+) -> int | None:
+    """Where to cut the moves to take back the human's last decision, unless chance came after.
+
+    Says what it does; ``None`` when nothing is taken back.
+    """
     mine = [index for index, decider in enumerate(deciders) if decider == seat]
     if not mine:
         say("You have no decision to take back.")
-        return states[-1], history
+        return None
     last = mine[-1]
     if CHANCE in deciders[last:]:
         say(
             "Your last decision cannot be taken back: chance has decided since, and "
             f"{pieces.chance} are never taken back."
         )
-        return states[-1], history
+        return None
     say("Your last decision is taken back.")
-    return states[last], history[:last]
+    return last
+
+
+# --------------------------------------------------------------------------- the terminal
 
 
 def _prompt(text: str) -> str:
-    """The terminal's answer; ``EOFError`` at the end of input (Ctrl-D) or on Ctrl-C."""
+    """The terminal's answer; ``EOFError`` at the end of input (Ctrl-D) or on Ctrl-C.
+
+    Standard input that is closed or cannot be read ends the input too.
+    """
     try:
         return str(click.prompt(text, default="", show_default=False, type=str))
     except click.Abort:
@@ -243,10 +612,20 @@ def _prompt(text: str) -> str:
         raise EOFError from None
     except UnicodeDecodeError:  # standard input could not be set to replace bad bytes
         return "\N{REPLACEMENT CHARACTER}"
+    except (RuntimeError, OSError, ValueError):  # "lost sys.stdin", a folder, a closed file
+        click.echo()
+        raise EOFError from None
 
 
 def _say(text: str) -> None:
     click.echo(wrap(text))
+
+
+def _check_input() -> None:
+    """Stop with a one-line error, before any game, when there is no standard input."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        raise click.ClickException("standard input is closed; play reads your answers from it")
 
 
 def interactive() -> bool:
@@ -280,6 +659,8 @@ def play_command(
 
     ``thinking()``, called when the game starts, gives the context manager shown while a
     bot thinks, or ``None`` (default: a spinner when standard output is a terminal).
+    Without standard input (closed, as by ``0<&-``) the command stops with a one-line
+    error before the game; input that ends (``< /dev/null``, Ctrl-D) leaves the game.
     """
     lab = pieces.lab
     when_thinking = _default_thinking(pieces) if thinking is None else thinking
@@ -300,6 +681,7 @@ def play_command(
         record: Path | None = params["record"]
         if record is not None:
             check_writable(record, "--record")
+        _check_input()
         seed: int = params["seed"] if params["seed"] is not None else secrets.randbits(64)
         start = lab.new_game(players, seed, options, variant)
         bots: list[Bot[Any, Any] | None] = [
@@ -390,8 +772,10 @@ def play_command(
         params=params,
         help=(
             f"Play a game of {pieces.title} against bots in the terminal.\n\n"
-            "Answer each question with the number of a move or its notation; 'help' lists "
-            "the commands. The seed stays secret until the game ends unless you give it."
+            "Answer each question with the number of a move (or of a group of moves) or "
+            "its notation, shortened as you like while it fits one move only; 'help' lists "
+            "the commands ('board', 'rule ID', 'cards NAME', 'undo', 'quit'). The menus fit "
+            "the terminal. The seed stays secret until the game ends unless you give it."
             f"{chance}"
         ),
     )

@@ -1,9 +1,9 @@
 """``GAME rule``, ``GAME cards`` and ``GAME replay``: the rules, the cards, a record.
 
 :func:`rule_command` prints a clause of the game's specification as plain text
-(:meth:`meeplekit.spec.Specification.clause_text`) or lists them all;
+(:func:`rule_text`, which ``play``'s ``rule ID`` shares) or lists them all;
 :func:`cards_command` shows the game's cards as tables or one card in full, found by
-:func:`find_by_name`; :func:`replay_command` checks a game record move by move and
+:func:`find_by_name` (:func:`card_text`, which ``play``'s ``cards NAME`` shares); :func:`replay_command` checks a game record move by move and
 narrates it as the game's demo does.
 """
 
@@ -32,12 +32,41 @@ from meeplekit.cli.pieces import GamePieces
 from meeplekit.errors import RecordError
 from meeplekit.spec import normalize_rule_id
 
-__all__ = ["cards_command", "find_by_name", "name_key", "replay_command", "rule_command"]
+__all__ = [
+    "card_text",
+    "cards_command",
+    "find_by_name",
+    "name_key",
+    "replay_command",
+    "rule_command",
+    "rule_text",
+]
 
 T = TypeVar("T")
 
 
 # --------------------------------------------------------------------------- rule
+
+
+def rule_text(pieces: GamePieces[Any, Any], rule_id: str, width: int, *, command: str = "") -> str:
+    """The clause ``rule_id`` of the game's specification as plain text ``width`` columns wide.
+
+    The ID is read as :func:`meeplekit.spec.normalize_rule_id` reads it (``buy 2`` is
+    ``BUY-2``). A clause the specification does not have raises
+    :class:`click.ClickException` naming the closest IDs and how to list them all
+    (``command``, default ``'GAME rule'``), as the ``rule`` command and ``play`` say it.
+    """
+    specification = pieces.specification
+    wanted = normalize_rule_id(rule_id)
+    text = specification.clause_text(wanted, width)
+    if text is None:
+        close = difflib.get_close_matches(wanted, specification.rule_ids(), n=5, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        lister = command or f"{pieces.name} rule"
+        raise click.ClickException(
+            f"the specification has no rule {rule_id!r}{hint} ('{lister}' lists them)"
+        )
+    return text
 
 
 def rule_command(pieces: GamePieces[Any, Any]) -> click.Command:
@@ -54,15 +83,7 @@ def rule_command(pieces: GamePieces[Any, Any]) -> click.Command:
                     page = found.page
                 click.echo(wrap(f"  - {found.rule_id}: {found.title}", width))
             return
-        wanted = normalize_rule_id(rule_id)
-        text = specification.clause_text(wanted, width)
-        if text is None:
-            close = difflib.get_close_matches(wanted, specification.rule_ids(), n=5, cutoff=0.5)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise click.ClickException(
-                f"the specification has no rule {rule_id!r}{hint} ('{pieces.name} rule' lists them)"
-            )
-        click.echo(text, nl=False)
+        click.echo(rule_text(pieces, rule_id, width), nl=False)
 
     return click.Command(
         "rule",
@@ -114,6 +135,36 @@ def find_by_name(
     return (), tuple(suggestions)[:8]
 
 
+def card_text(
+    pieces: GamePieces[Any, Any], catalogue: Any, name: str, width: int, *, command: str = ""
+) -> str:
+    """The cards of ``catalogue`` that ``name`` names, in full and ``width`` columns wide.
+
+    Each card comes with the rules that govern it. A name is found by
+    :func:`find_by_name`; a name that fits no card raises :class:`click.ClickException`
+    with the suggestions and how to list the cards (``command``, default ``'GAME cards'``)
+    and print a rule (``command`` without its last word, then ``rule ID``), as the
+    ``cards`` command and ``play`` say it.
+    """
+    cards = pieces.cards
+    lister = command or f"{pieces.name} cards"
+    found, suggestions = find_by_name(cards.cards(catalogue), name, cards.name)
+    if not found:
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        raise click.ClickException(
+            f"{cards.title(catalogue)} has no {cards.kinds} named {name!r}{hint} "
+            f"('{lister}' lists them)"
+        )
+    rule = " ".join([*lister.split()[:-1], "rule ID"])
+    return "\n\n".join(
+        wrap(
+            f"{cards.describe(card)}\nRules: {', '.join(cards.rules(card))} ('{rule}' prints one).",
+            width,
+        )
+        for card in found
+    )
+
+
 def cards_command(pieces: GamePieces[Any, Any]) -> click.Command:
     """The ``cards`` command: the game's cards as tables, or one card in full."""
     cards = pieces.cards
@@ -126,24 +177,7 @@ def cards_command(pieces: GamePieces[Any, Any]) -> click.Command:
             for table in cards.tables(catalogue, console.width):
                 console.print(table)
             return
-        found, suggestions = find_by_name(cards.cards(catalogue), name, cards.name)
-        if not found:
-            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-            raise click.ClickException(
-                f"{cards.title(catalogue)} has no {cards.kinds} named {name!r}{hint} "
-                f"('{pieces.name} cards' lists them)"
-            )
-        width = terminal_width()
-        click.echo(
-            "\n\n".join(
-                wrap(
-                    f"{cards.describe(card)}\nRules: {', '.join(cards.rules(card))} "
-                    f"('{pieces.name} rule ID' prints one).",
-                    width,
-                )
-                for card in found
-            )
-        )
+        click.echo(card_text(pieces, catalogue, name, terminal_width()))
 
     params: list[click.Parameter] = [click.Argument(["name"], required=False)]
     params.extend(variant_parameters(pieces))

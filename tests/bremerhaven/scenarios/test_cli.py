@@ -27,7 +27,7 @@ import bremerhaven
 from bremerhaven.cards import CATALOGUE, ORIGINAL, write_cards
 from bremerhaven.cli import main
 from bremerhaven.cli.app import bremerhaven as command
-from bremerhaven.cli.pieces import PIECES, card_entries
+from bremerhaven.cli.pieces import PIECES, card_entries, menu_group
 from bremerhaven.lab import LAB
 from bremerhaven.narrate import describe_outcome, describe_setup
 from bremerhaven.records import read_record, replay, write_record
@@ -40,13 +40,19 @@ from meeplekit.cli.lab_commands import compare_command, simulate_command
 from meeplekit.cli.play import play_game
 from meeplekit.demo import bot_seed
 from meeplekit.lab import GameResult, Job, run
+from tests.screens import play_on_screen
 
 ROOT = Path(__file__).resolve().parents[3]
 SECRET = 12345678901234567890
 
 
-def invoke(args: list[str], text: str | bytes = "", columns: int = 100) -> Result:
-    result = CliRunner(env={"COLUMNS": str(columns)}).invoke(command, args, input=text)
+def invoke(
+    args: list[str], text: str | bytes = "", columns: int = 100, rows: int | None = None
+) -> Result:
+    """The command run with ``text`` as input, on a terminal of ``columns`` (and ``rows``:
+    24 by default, where long menus come in groups; a tall one shows every move at once)."""
+    env = {"COLUMNS": str(columns), **({"LINES": str(rows)} if rows else {})}
+    result = CliRunner(env=env).invoke(command, args, input=text)
     assert "Traceback" not in result.output
     return result
 
@@ -179,7 +185,9 @@ def test_bad_arguments_are_one_line_naming_the_problem(tmp_path: Path) -> None:
 
 @pytest.mark.rules("BH-CLI-2", "BH-CLI-3", "BH-NARR-1", "BH-NOTATION-6")
 def test_a_whole_game_from_the_terminal() -> None:
-    result = invoke(["play", "--players", "2", "--seed", "3", "--bot", "random"], "1\n" * 1000)
+    # A tall terminal: every menu shows every move, so that each answer is a decision.
+    args = ["play", "--players", "2", "--seed", "3", "--bot", "random"]
+    result = invoke(args, "1\n" * 1000, rows=1000)
     assert result.exit_code == 0, result.output
     out = result.output
     start = bremerhaven.new_game(2, seed=3)
@@ -201,7 +209,7 @@ def test_a_whole_game_from_the_terminal() -> None:
 
 @pytest.mark.rules("BH-CLI-2", "BH-SOLO-1", "BH-SOLO-18", "BH-ENGINE-12")
 def test_the_solo_game_against_the_dummy() -> None:
-    result = invoke(["play", "--players", "1", "--seed", "2"], "1\n" * 1000)
+    result = invoke(["play", "--players", "1", "--seed", "2"], "1\n" * 1000, rows=1000)
     assert result.exit_code == 0, result.output
     out = flat(result.output)
     assert out.startswith("Bremerhaven, the solo game against the dummy")
@@ -242,13 +250,15 @@ def test_text_that_is_not_a_move_is_not_understood_and_a_refused_move_not_allowe
         lambda p: next(typed),
         shown.append,
         seed=5,
+        screen=lambda: (80, 24),
     )
     replies = [line for line in shown if line.startswith(("Not understood", "Not allowed"))]
     assert replies[0].startswith("Not understood: cannot read 'xyzzy' as a move: unknown verb")
     assert replies[1].startswith("Not understood: cannot read 'bid zeppelin 1' as a move: ")
     assert replies[2].startswith("Not allowed: [BH-ENGINE-1] ")
     assert replies[3] == "Not allowed: [BH-BID-2] There is no influence card of 9 in the hand."
-    count = len(bremerhaven.legal_moves(start))
+    # At 80x24 the first menu is the bidding spaces (BH-CLI-2).
+    count = len({move.space for move in bremerhaven.legal_moves(start)})  # type: ignore[union-attr]
     assert (
         replies[4] == f"Not understood: choose a number from 1 to {count} ('help' shows the menu)."
     )
@@ -268,6 +278,7 @@ def test_help_shows_the_menu_and_the_commands_and_table_the_table() -> None:
         lambda p: next(typed),
         shown.append,
         seed=5,
+        screen=lambda: (100, 1000),  # every move fits
     )
     view = render(start, viewer=0)
     assert "Player 1 (you)" in view
@@ -294,6 +305,7 @@ def test_undo_takes_back_the_last_decision_and_the_bots_moves_after_it() -> None
         shown.append,
         seed=5,
         moves=moves,
+        screen=lambda: (100, 1000),  # every move fits: a number is a move
     )
     notes = [line for line in shown if "taken back" in line or "take back" in line]
     assert notes == [
@@ -304,6 +316,78 @@ def test_undo_takes_back_the_last_decision_and_the_bots_moves_after_it() -> None
     assert moves[0] == bremerhaven.legal_moves(start)[2]  # '3', the one decision kept
     assert all(bremerhaven.current_player(s) == 1 for s in states_of(start, moves)[1:-1])
     assert end == states_of(start, moves)[-1] and not bremerhaven.is_over(end)
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+@pytest.mark.rules("BH-CLI-9", "BH-CLI-2")
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_menu_fits_the_terminal_with_the_bids_by_space(players: int) -> None:
+    # bremerhaven play --players 3 --seed 4 showed a 77-line table, then 60 bids.
+    start = bremerhaven.new_game(players, seed=4)
+    bots = [None, *(LAB.make_bot("greedy", bot_seed(4, s), 10) for s in range(1, players))]
+    _, moves = play_on_screen(PIECES, start, bots, ["1"] * 40 + ["quit"], seed=4)
+    bidding = bremerhaven.new_game(3, seed=4)
+    bids = [move for move in bremerhaven.legal_moves(bidding) if isinstance(move, bremerhaven.Bid)]
+    assert len(bids) == len(bremerhaven.legal_moves(bidding)) == 60
+    tree = shared_play.menu_tree(PIECES, bidding, bids, 18, 80)
+    spaces = list(dict.fromkeys(bid.space for bid in bids))
+    assert len(tree.entries) == len(spaces) == 12
+    first = tree.entries[0]
+    assert isinstance(first, shared_play.MenuGroup) and first.label == "Bid on 1.0, Parking lot"
+    assert first.entries == tuple(bid for bid in bids if bid.space is spaces[0])
+    assert [bid.value for bid in bids[:5]] == [1, 2, 3, 4, 5]
+    # Answering 1 to every question plays the first legal move.
+    state = start
+    for move in moves:
+        if bremerhaven.current_player(state) == 0:
+            assert move == bremerhaven.legal_moves(state)[0]
+        state = bremerhaven.apply_move(state, move)
+
+
+@pytest.mark.rules("BH-CLI-9", "BH-ENGINE-11")
+def test_a_space_s_group_says_the_bids_there_as_the_human_sees_them() -> None:
+    sea = bremerhaven.Bid(bremerhaven.Space.SEA_1, 3)
+    state = bremerhaven.apply_move(bremerhaven.new_game(3, seed=4), sea)
+    grow = bremerhaven.Bid(bremerhaven.Space.GROW, 2)
+    for _ in (1, 2):  # the other seats bid 2 on 1.3
+        state = bremerhaven.apply_move(state, grow)
+    assert bremerhaven.current_player(state) == 0
+    groups = {menu_group(state, move)[0] for move in bremerhaven.legal_moves(state)}
+    assert "Bid on 2.1, the Mudlark; bids: you 3" in groups
+    assert "Bid on 1.3, Grow influence; bids: P2 1 card, P3 1 card" in groups  # face down
+    assert "Bid on 1.0, Parking lot" in groups
+
+
+@pytest.mark.rules("BH-CLI-10", "BH-CLI-6", "BH-CLI-7")
+def test_the_human_may_shorten_notation_and_ask_for_rules_and_cards() -> None:
+    start = bremerhaven.new_game(3, seed=4)
+    shown: list[str] = []
+    typed = answers(
+        "rule bh cli 10", "cards light", "cards", "cards zeppelin", "b gr", "b gr 2", "quit"
+    )
+    moves: list[bremerhaven.Move] = []
+    bots = [None, *(LAB.make_bot("greedy", bot_seed(4, s), 10) for s in (1, 2))]
+    play_game(
+        PIECES,
+        start,
+        0,
+        bots,
+        lambda p: next(typed),
+        shown.append,
+        seed=4,
+        moves=moves,
+        screen=lambda: (80, 24),
+    )
+    text = "\n".join(shown)
+    clause = SPECIFICATION.clause_text("BH-CLI-10", 80)
+    assert clause is not None and clause.rstrip() in shown
+    assert "Lighthouse (Building card" in text and "('rule ID' prints one)" in flat(text)
+    assert any(line.startswith("The card set 'original v1': ") for line in shown)
+    assert "Not found: The card set 'original v1' has no ship, contract" in text
+    assert "Not understood: 'b gr' could be bid grow 1, bid grow 2," in text
+    assert moves[0] == bremerhaven.Bid(bremerhaven.Space.GROW, 2)
 
 
 # --------------------------------------------------------------------------- records
@@ -362,7 +446,7 @@ def test_replay_refuses_bad_files_in_one_line(tmp_path: Path) -> None:
     line = one_error_line(invoke(["replay", str(binary)]))
     assert "not a text file (it holds NUL bytes)" in line
     assert one_error_line(invoke(["replay", "/dev/zero"])) == (
-        "Error: /dev/zero: not a text file (it holds NUL bytes); a game record is UTF-8 text"
+        "Error: /dev/zero: a device, not a regular file; a game record is read from a file"
     )
     _, played = first_move_game(4, 2, "random")
     text = write_record(bremerhaven.new_game(2, seed=4), played, tags={"Event": "Café"})
@@ -476,7 +560,7 @@ def bremerhaven_process(
 def test_bytes_that_are_not_utf8_are_text_that_is_not_a_move_and_the_input_may_end() -> None:
     result = bremerhaven_process(
         ["play", "--players", "2", "--seed", "5"],
-        b"bid \xff\n\xfe\n1\n",
+        b"bid \xff\n\xfe\n1\n1\n",  # then the first group of bids, its first move
         PYTHONIOENCODING="utf-8",
     )
     out, err = result.stdout.decode("utf-8"), result.stderr.decode("utf-8")

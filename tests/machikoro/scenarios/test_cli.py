@@ -42,13 +42,19 @@ from meeplekit.lab import GameResult, Job, run
 from meeplekit.protocol import CHANCE
 from meeplekit.rng import SplitMix64
 from tests.machikoro.support import ALL_PILES
+from tests.screens import play_on_screen
 
 ROOT = Path(__file__).resolve().parents[3]
 SECRET = 12345678901234567890
 
 
-def invoke(args: list[str], text: str | bytes = "", columns: int = 100) -> Result:
-    result = CliRunner(env={"COLUMNS": str(columns)}).invoke(command, args, input=text)
+def invoke(
+    args: list[str], text: str | bytes = "", columns: int = 100, rows: int | None = None
+) -> Result:
+    """The command run with ``text`` as input, on a terminal of ``columns`` (and ``rows``:
+    24 by default, where long menus come in groups; a tall one shows every move at once)."""
+    env = {"COLUMNS": str(columns), **({"LINES": str(rows)} if rows else {})}
+    result = CliRunner(env=env).invoke(command, args, input=text)
     assert "Traceback" not in result.output
     return result
 
@@ -158,7 +164,9 @@ def test_bad_arguments_are_one_line_naming_the_problem() -> None:
 
 @pytest.mark.rules("MK-CLI-2", "MK-CLI-3", "MK-NARR-1")
 def test_a_whole_game_from_the_terminal() -> None:
-    result = invoke(["play", "--players", "2", "--seed", "3", "--bot", "random"], "1\n" * 1000)
+    # A tall terminal: every menu shows every move, so that each answer is a decision.
+    args = ["play", "--players", "2", "--seed", "3", "--bot", "random"]
+    result = invoke(args, "1\n" * 1000, rows=1000)
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.startswith("Machi Koro with the Harbor expansion for 2 players, seed 3.\n")
@@ -284,6 +292,83 @@ def test_undo_takes_back_a_decision_but_never_chance() -> None:
     assert not machikoro.is_over(end)
 
 
+# --------------------------------------------------------------------------- the screen
+
+
+def rich_start() -> GameState:
+    """Player 1 with 30 coins to build with: a long menu after the roll."""
+    return machikoro.position(
+        coins=[30, 5],
+        establishments=[{"wheat-field": 1, "bakery": 1}] * 2,
+        landmarks=[[], []],
+        options=ALL_PILES,
+        seed=9,
+    )
+
+
+@pytest.mark.rules("MK-CLI-8", "MK-CLI-2")
+def test_the_menu_fits_the_terminal_in_groups_by_colour() -> None:
+    start = rich_start()
+    answers = ["roll 1", "1", "0", "4", "1", *["1"] * 20, "quit"]
+    bots = [None, LAB.make_bot("greedy", 1, 10)]
+    _, moves = play_on_screen(PIECES, start, bots, answers, seed=9)
+    build = machikoro.apply_move(machikoro.apply_move(start, moves[0]), moves[1])
+    legal = machikoro.legal_moves(build)
+    tree = shared_play.menu_tree(PIECES, build, legal, 18, 80)
+    labels = [e.label for e in tree.entries if isinstance(e, shared_play.MenuGroup)]
+    # By colour in the order of the legal moves (activation order), then the landmarks.
+    assert labels == [
+        "Build a blue establishment",
+        "Build a red establishment",
+        "Build a green establishment",
+        "Build a purple establishment",
+        "Complete a landmark",
+    ]
+    assert tree.entries[-1] == machikoro.BuildNothing()  # alone in its group: itself
+    # '1' opened the first group, '0' went back, '4' opened the fourth, '1' built its first.
+    fourth = tree.entries[3]
+    assert isinstance(fourth, shared_play.MenuGroup)
+    assert moves[2] == fourth.first()
+    # Answering 1 to every question plays the first legal move.
+    state = machikoro.apply_move(build, moves[2])
+    for move in moves[3:]:
+        if machikoro.current_player(state) == 0:
+            assert move == machikoro.legal_moves(state)[0]
+        state = machikoro.apply_move(state, move)
+
+
+@pytest.mark.rules("MK-CLI-9", "MK-CLI-6")
+def test_the_human_may_shorten_notation_and_ask_for_rules_and_cards() -> None:
+    start = rich_start()
+    shown: list[str] = []
+    typed = answers("r 1", "rule mkh tuna 3", "cards tuna", "cards", "b", "b wh", "undo", "quit")
+    moves: list[machikoro.Move] = []
+    play_game(
+        PIECES,
+        start,
+        0,
+        [None, LAB.make_bot("greedy", 1, 10)],
+        lambda p: next(typed),
+        shown.append,
+        seed=9,
+        moves=moves,
+        screen=lambda: (80, 24),
+    )
+    text = "\n".join(shown)
+    assert moves[0] == machikoro.RollDice(1)  # 'r 1'
+    assert SPECIFICATION.clause_text("MKH-TUNA-3", 80).rstrip() in shown  # type: ignore[union-attr]
+    assert "Tuna Boat (blue establishment" in flat(text)
+    assert "Rules: MK-CARD-" in text and "('rule ID' prints one)" in flat(text)
+    assert any(
+        line.startswith("Machi Koro with the Harbor expansion: Wheat Field, ") for line in shown
+    )
+    ambiguous = next(line for line in shown if line.startswith("Not understood: 'b' could be "))
+    assert ambiguous.endswith("more (type more of it).")
+    assert moves[2] == machikoro.BuildEstablishment(machikoro.Establishment.WHEAT_FIELD)
+    # The die came between: undo takes nothing back (MK-CLI-4).
+    assert "Your last decision cannot be taken back: chance has decided since" in flat(text)
+
+
 # --------------------------------------------------------------------------- records
 
 
@@ -342,7 +427,7 @@ def test_replay_refuses_bad_files_in_one_line(tmp_path: Path) -> None:
     line = one_error_line(invoke(["replay", str(binary)]))
     assert "not a text file (it holds NUL bytes)" in line
     assert one_error_line(invoke(["replay", "/dev/zero"])) == (
-        "Error: /dev/zero: not a text file (it holds NUL bytes); a game record is UTF-8 text"
+        "Error: /dev/zero: a device, not a regular file; a game record is read from a file"
     )
     _, played = first_move_game(4, 2, "greedy")
     text = write_record(machikoro.new_game(2, seed=4), played, tags={"Event": "Café"})
