@@ -13,8 +13,8 @@ play has no chance. One to four players: one is the solo game against the rule-d
 dummy (BH-ENGINE-12). Needs no extra.
 
 >>> from bremerhaven.learning import LEARNING, Variant
->>> LEARNING.name, LEARNING.min_players, LEARNING.max_players
-('bremerhaven', 1, 4)
+>>> LEARNING.name, LEARNING.min_players, LEARNING.max_players, LEARNING.default_players
+('bremerhaven', 1, 4, 3)
 >>> LEARNING.new_game(2, 42, Variant()) == bremerhaven.new_game(2, seed=42)
 True
 >>> LEARNING.max_decisions
@@ -43,7 +43,12 @@ from bremerhaven.setup import new_game
 from bremerhaven.state import GameState
 from meeplekit.learning import Learning
 
-__all__ = ["LEARNING", "MAX_DECISIONS", "Variant", "utilities"]
+__all__ = ["DEFAULT_PLAYERS", "LEARNING", "MAX_DECISIONS", "Variant", "utilities"]
+
+#: The number of players both adapters play when none is given (BH-SPIEL-6): 3, the
+#: middle of the table game's 2 to 4 (the rulebook's "Even with 3 or 4 players"), not the
+#: solo game, and the game the demo plays.
+DEFAULT_PLAYERS: Final = 3
 
 #: The default cap on the decisions of one game in both adapters (BH-SPIEL-4, BH-ENV-3):
 #: 300 random games per number of players and game length took at most 456 decisions (the
@@ -107,6 +112,7 @@ LEARNING: Final[Learning[GameState, Move, Observation, Variant]] = Learning(
     game=bremerhaven,
     min_players=1,
     max_players=4,
+    default_players=DEFAULT_PLAYERS,
     perfect_information=False,
     options=RulesOptions,
     variant=lambda options: Variant(options, ORIGINAL),

@@ -1,4 +1,4 @@
-"""An OpenSpiel game of Bremerhaven (rules BH-SPIEL-1 to BH-SPIEL-5; extra ``[openspiel]``).
+"""An OpenSpiel game of Bremerhaven (rules BH-SPIEL-1 to BH-SPIEL-7; extra ``[openspiel]``).
 
 Importing this module registers the Python game ``python_bremerhaven`` with ``pyspiel``;
 load it by name with its parameters:
@@ -17,11 +17,15 @@ load it by name with its parameters:
 True
 >>> state.is_chance_node(), len(state.legal_actions()) > 0
 (False, True)
+>>> str(state) == str(state.state)  # the text view (BH-SPIEL-7)
+True
+>>> pyspiel.load_game("python_bremerhaven").num_players()  # the default (BH-SPIEL-6)
+3
 
-The parameters (BH-SPIEL-1) are ``players`` (1 to 4, default 1: the solo game), ``max_decisions``
-(the length cap, BH-SPIEL-4, default :data:`MAX_DECISIONS`) and one per field of
-:class:`~bremerhaven.options.RulesOptions`, by the field's name: a switch is a boolean
-(``"bank_counts": True``), a reading the string value of its enum member
+The parameters (BH-SPIEL-1) are ``players`` (1 to 4, default 3, BH-SPIEL-6; 1 is the solo
+game), ``max_decisions`` (the length cap, BH-SPIEL-4, default :data:`MAX_DECISIONS`) and
+one per field of :class:`~bremerhaven.options.RulesOptions`, by the field's name: a switch
+is a boolean (``"bank_counts": True``), a reading the string value of its enum member
 (``"game": "short"``). The game is played with the library's original card set
 (:data:`bremerhaven.cards.ORIGINAL`).
 
@@ -38,6 +42,8 @@ The parameters (BH-SPIEL-1) are ``players`` (1 to 4, default 1: the solo game), 
   :func:`bremerhaven.tensors.information_state_string`.
 - ``resample_from_infostate`` draws a state the player cannot tell from this one with
   :func:`bremerhaven.determinize`.
+- ``str(state)`` is the text view, ``bremerhaven.view.render`` (BH-SPIEL-7); a state is
+  serialized by its history.
 
 The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) registered with
 Bremerhaven's description (:data:`bremerhaven.learning.LEARNING`). This module needs
@@ -82,8 +88,8 @@ MAX_DECISIONS: Final = LEARNING.max_decisions
 SEEDS: Final = LEARNING.setup_seeds
 
 #: The game's type: ``python_bremerhaven``, sequential, explicit chance, imperfect
-#: information, zero-sum, terminal rewards, 1 to 4 players, and its parameters
-#: (BH-SPIEL-1).
+#: information, zero-sum, terminal rewards, 1 to 4 players (default 3, BH-SPIEL-6), and
+#: its parameters (BH-SPIEL-1).
 GAME_TYPE: Final = shared.game_type(LEARNING)
 
 
@@ -94,7 +100,7 @@ class BremerhavenState(shared.SpielState[GameState]):
     then the position; :attr:`decisions` counts the decisions taken (BH-SPIEL-4). Chance
     outcomes are the setup seeds, each with probability ``1 / SEEDS``; a decision's action
     is its code (:mod:`bremerhaven.actions`); :meth:`returns` are :func:`utilities` at the
-    end (BH-SPIEL-3).
+    end (BH-SPIEL-3); ``str(state)`` is the text view (BH-SPIEL-7).
     """
 
     learning = LEARNING

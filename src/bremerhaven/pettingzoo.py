@@ -1,6 +1,13 @@
-"""A PettingZoo AEC environment of Bremerhaven (rules BH-ENV-1 to BH-ENV-5; extra ``[pettingzoo]``).
+"""A PettingZoo AEC environment of Bremerhaven (rules BH-ENV-1 to BH-ENV-6; extra ``[pettingzoo]``).
 
-:func:`env` makes the environment. Its agents are ``"player_0"`` to ``"player_{n-1}"``
+As PettingZoo's classic environments, the module has :data:`raw_env`, the environment
+itself, and :func:`env`, the same wrapped in PettingZoo's wrappers (BH-ENV-6): there an
+illegal action ends the game for every agent, -1 for the agent that took it and 0 for the
+others, and ``step`` before ``reset`` fails with PettingZoo's message. Both take the
+number of players (1 to 4, default 3, BH-SPIEL-6), the rule options, the card set, the
+cap and the render mode.
+
+Its agents are ``"player_0"`` to ``"player_{n-1}"``
 (one agent in the solo game: the dummy is played by the rules, never by an agent); the
 agent selected is the one who decides now (the same agent may act several times in a row:
 permits, production, the movement of goods). Bremerhaven has no chance in play: every
@@ -9,7 +16,7 @@ dictionary: ``"observation"``, its observation tensor
 (:func:`bremerhaven.tensors.observation_tensor`) as a ``float32`` array, and
 ``"action_mask"``, :func:`bremerhaven.actions.legal_action_mask` as an ``int8`` array (all 0
 for an agent that does not decide now). An action is an integer code of
-:mod:`bremerhaven.actions`; a code that is not legal now raises
+:mod:`bremerhaven.actions`; in :data:`raw_env` a code that is not legal now raises
 :class:`~bremerhaven.errors.IllegalMoveError`.
 
 ``render_mode`` (BH-ENV-5) is ``None``, ``"ansi"`` (the text view), ``"human"`` (that text
@@ -31,14 +38,19 @@ one line names the extra.
 >>> from bremerhaven import pettingzoo
 >>> environment = pettingzoo.env(players=2)
 >>> environment.reset(seed=1)
->>> environment.agent_selection == f"player_{bremerhaven.current_player(environment.state)}"
+>>> state = environment.unwrapped.state
+>>> environment.agent_selection == f"player_{bremerhaven.current_player(state)}"
 True
 >>> observation, reward, terminated, truncated, info = environment.last()
 >>> mask = observation["action_mask"]
 >>> observation["observation"].dtype, mask.dtype
 (dtype('float32'), dtype('int8'))
->>> int(mask.sum()) == len(bremerhaven.legal_moves(environment.state))  # the first bids
+>>> int(mask.sum()) == len(bremerhaven.legal_moves(state))  # the first bids
 True
+>>> mover = environment.agent_selection
+>>> environment.step(int(mask.argmin()))  # an illegal action
+>>> environment.rewards[mover], all(environment.terminations.values())
+(-1.0, True)
 """
 
 from __future__ import annotations
@@ -56,7 +68,7 @@ from bremerhaven.options import RulesOptions  # noqa: E402
 from bremerhaven.state import GameState  # noqa: E402
 from meeplekit import pettingzoo as shared  # noqa: E402
 
-__all__ = ["MAX_DECISIONS", "RENDER_MODES", "BremerhavenEnv", "env"]
+__all__ = ["MAX_DECISIONS", "RENDER_MODES", "BremerhavenEnv", "env", "raw_env"]
 
 #: The default cap on the decisions of one game, after which it is truncated (BH-ENV-3).
 MAX_DECISIONS: Final = LEARNING.max_decisions
@@ -65,31 +77,15 @@ MAX_DECISIONS: Final = LEARNING.max_decisions
 RENDER_MODES: Final = shared.render_modes(LEARNING)
 
 
-def env(
-    players: int = 2,
-    options: RulesOptions | None = None,
-    cards: CardSet | None = None,
-    max_decisions: int | None = MAX_DECISIONS,
-    render_mode: str | None = None,
-) -> BremerhavenEnv:
-    """A new PettingZoo AEC environment of a game of ``players`` (1 to 4, BH-ENV-1).
-
-    ``options`` and ``cards`` are passed to :func:`bremerhaven.new_game` at every reset
-    (``None``: the long game with the default readings, the original card set);
-    ``max_decisions`` caps the decisions of a game (``None`` for no cap, BH-ENV-3);
-    ``render_mode`` is one of :data:`RENDER_MODES` or ``None`` (BH-ENV-5).
-    """
-    return BremerhavenEnv(
-        players=players,
-        options=options,
-        cards=cards,
-        max_decisions=max_decisions,
-        render_mode=render_mode,
-    )
-
-
 class BremerhavenEnv(shared.GameEnv[GameState]):
-    """The AEC environment :func:`env` makes; see the module's documentation."""
+    """The AEC environment of a game of ``players`` (BH-ENV-1), unwrapped: :data:`raw_env`.
+
+    ``players`` is 1 to 4 (default 3, BH-SPIEL-6; 1 is the solo game); ``options`` and
+    ``cards`` are passed to :func:`bremerhaven.new_game` at every reset (``None``: the long
+    game with the default readings, the original card set); ``max_decisions`` caps the
+    decisions of a game (``None`` for no cap, BH-ENV-3); ``render_mode`` is one of
+    :data:`RENDER_MODES` or ``None`` (BH-ENV-5). See the module's documentation.
+    """
 
     learning = LEARNING
 
@@ -98,7 +94,7 @@ class BremerhavenEnv(shared.GameEnv[GameState]):
 
     def __init__(
         self,
-        players: int = 2,
+        players: int = LEARNING.default_players,
         options: RulesOptions | None = None,
         cards: CardSet | None = None,
         max_decisions: int | None = MAX_DECISIONS,
@@ -114,3 +110,11 @@ class BremerhavenEnv(shared.GameEnv[GameState]):
             max_decisions=max_decisions,
             render_mode=render_mode,
         )
+
+
+#: The environment, unwrapped (PettingZoo's ``raw_env``, BH-ENV-6): an illegal action
+#: raises :class:`~bremerhaven.errors.IllegalMoveError`.
+raw_env: Final = BremerhavenEnv
+
+#: A new environment, wrapped as PettingZoo's classic environments are (BH-ENV-6).
+env: Final = shared.classic_env(BremerhavenEnv)

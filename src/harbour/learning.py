@@ -9,8 +9,8 @@ set up with a :class:`Variant` (rule options and card set); its setup chance is 
 (SPIEL-2) and it has no chance during play. Needs no extra.
 
 >>> from harbour.learning import LEARNING, Variant
->>> LEARNING.name, LEARNING.min_players, LEARNING.max_players
-('harbour', 2, 4)
+>>> LEARNING.name, LEARNING.min_players, LEARNING.max_players, LEARNING.default_players
+('harbour', 2, 4, 3)
 >>> LEARNING.new_game(2, 42, Variant()) == harbour.new_game(2, seed=42)
 True
 """
@@ -37,7 +37,11 @@ from harbour.state import GameState
 from harbour.view import render
 from meeplekit.learning import Learning
 
-__all__ = ["LEARNING", "Variant", "utilities"]
+__all__ = ["DEFAULT_PLAYERS", "LEARNING", "Variant", "utilities"]
+
+#: The number of players both adapters play when none is given (SPIEL-6): 3, the game
+#: the rulebooks' setup examples lay out ("for a 3 player game") and the demo plays.
+DEFAULT_PLAYERS: Final = 3
 
 
 @attrs.frozen
@@ -80,6 +84,7 @@ LEARNING: Final[Learning[GameState, Move, Observation, Variant]] = Learning(
     game=harbour,
     min_players=2,
     max_players=4,
+    default_players=DEFAULT_PLAYERS,
     perfect_information=False,
     options=RulesOptions,
     variant=lambda options: Variant(options, ORIGINAL_SET),

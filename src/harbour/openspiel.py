@@ -1,9 +1,10 @@
-"""An OpenSpiel game of Harbour (rules SPIEL-1 to SPIEL-5; extra ``[openspiel]``).
+"""An OpenSpiel game of Harbour (rules SPIEL-1 to SPIEL-7; extra ``[openspiel]``).
 
 Importing this module registers the Python game ``python_harbour`` with ``pyspiel``; load
 it by name with its parameters:
 
 >>> import pyspiel
+>>> import harbour
 >>> from harbour import openspiel
 >>> game = pyspiel.load_game("python_harbour", {"players": 3, "characters": True})
 >>> game.num_players(), game.max_game_length() == openspiel.MAX_DECISIONS
@@ -14,12 +15,17 @@ it by name with its parameters:
 >>> state.apply_action(7)  # the setup seed (SPIEL-2)
 >>> state.current_player(), len(state.legal_actions()) > 0
 (0, True)
+>>> str(state) == harbour.render(state.state)  # the text view (SPIEL-7)
+True
+>>> pyspiel.load_game("python_harbour").num_players()  # the default (SPIEL-6)
+3
 
-The parameters (SPIEL-1) are ``players`` (2 to 4, default 2), ``max_decisions`` (the length
-cap, SPIEL-4, default :data:`MAX_DECISIONS`) and one per field of
-:class:`~harbour.options.RulesOptions`, by the field's name: a switch is a boolean, a
-reading the string value of its enum member (``"last_round": "all-players"``). The game
-is played with the original card set (:data:`harbour.cards.ORIGINAL_SET`).
+The parameters (SPIEL-1) are ``players`` (2 to 4, default 3, the game the rulebooks' setup
+examples lay out, SPIEL-6), ``max_decisions`` (the length cap, SPIEL-4, default
+:data:`MAX_DECISIONS`) and one per field of :class:`~harbour.options.RulesOptions`, by the
+field's name: a switch is a boolean, a reading the string value of its enum member
+(``"last_round": "all-players"``). The game is played with the original card set
+(:data:`harbour.cards.ORIGINAL_SET`).
 
 - Chance is explicit (SPIEL-2): the first node of every game is a chance node that draws
   the setup seed among :data:`SEEDS` equally likely outcomes; every later node is a
@@ -33,6 +39,8 @@ is played with the original card set (:data:`harbour.cards.ORIGINAL_SET`).
   :func:`harbour.tensors.information_state_string`.
 - ``resample_from_infostate`` draws a state the player cannot tell from this one with
   :func:`harbour.determinize`.
+- ``str(state)`` is the text view, :func:`harbour.render` (SPIEL-7); a state is
+  serialized by its history.
 
 The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) registered with
 Harbour's description (:data:`harbour.learning.LEARNING`).
@@ -78,7 +86,8 @@ MAX_DECISIONS: Final = LEARNING.max_decisions
 SEEDS: Final = LEARNING.setup_seeds
 
 #: The game's type: ``python_harbour``, sequential, explicit chance, imperfect
-#: information, zero-sum, terminal rewards, 2 to 4 players, and its parameters (SPIEL-1).
+#: information, zero-sum, terminal rewards, 2 to 4 players (default 3, SPIEL-6), and its
+#: parameters (SPIEL-1).
 GAME_TYPE: Final = shared.game_type(LEARNING)
 
 
@@ -88,7 +97,8 @@ class HarbourState(shared.SpielState[GameState]):
     :attr:`state` is ``None`` at the chance node that draws the setup seed, then the
     position; :attr:`decisions` counts the decisions taken (SPIEL-4). Chance outcomes are
     the setup seeds, each with probability ``1 / SEEDS``; a decision's action is its code
-    (:mod:`harbour.actions`); :meth:`returns` are :func:`utilities` at the end (SPIEL-3).
+    (:mod:`harbour.actions`); :meth:`returns` are :func:`utilities` at the end (SPIEL-3);
+    ``str(state)`` is the text view, :func:`harbour.render` (SPIEL-7).
     """
 
     learning = LEARNING

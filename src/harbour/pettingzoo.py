@@ -1,12 +1,19 @@
-"""A PettingZoo AEC environment of Harbour (rules ENV-1 to ENV-5; extra ``[pettingzoo]``).
+"""A PettingZoo AEC environment of Harbour (rules ENV-1 to ENV-6; extra ``[pettingzoo]``).
 
-:func:`env` makes the environment. Its agents are ``"player_0"`` to ``"player_{n-1}"``;
-the agent selected is the one who decides now (setup choices and gifts included, so the
-same agent may act several times in a row). An agent's observation is a dictionary:
-``"observation"``, its observation tensor (:func:`harbour.tensors.observation_tensor`) as a
-``float32`` array, and ``"action_mask"``, :func:`harbour.actions.legal_action_mask` as an
-``int8`` array (all 0 for an agent that does not decide now). An action is an integer code
-of :mod:`harbour.actions`; a code that is not legal now raises
+As PettingZoo's classic environments, the module has :data:`raw_env`, the environment
+itself, and :func:`env`, the same wrapped in PettingZoo's wrappers (ENV-6): there an
+illegal action ends the game for every agent, -1 for the agent that took it and 0 for the
+others, and ``step`` before ``reset`` fails with PettingZoo's message. Both take the
+number of players (2 to 4, default 3, SPIEL-6), the rule readings, the card set, the cap
+and the render mode.
+
+Its agents are ``"player_0"`` to ``"player_{n-1}"``; the agent selected is the one who
+decides now (setup choices and gifts included, so the same agent may act several times in
+a row). An agent's observation is a dictionary: ``"observation"``, its observation tensor
+(:func:`harbour.tensors.observation_tensor`) as a ``float32`` array, and
+``"action_mask"``, :func:`harbour.actions.legal_action_mask` as an ``int8`` array (all 0
+for an agent that does not decide now). An action is an integer code of
+:mod:`harbour.actions`; in :data:`raw_env` a code that is not legal now raises
 :class:`~harbour.errors.IllegalMoveError`.
 
 ``render_mode`` (ENV-5) is ``None``, ``"ansi"`` (the text view, :func:`harbour.render`),
@@ -25,6 +32,7 @@ This module needs ``pettingzoo``, ``gymnasium`` and ``numpy``
 Without them, importing it raises :class:`~harbour.extras.MissingExtraError`, whose one
 line names the extra.
 
+>>> import harbour
 >>> from harbour import pettingzoo
 >>> environment = pettingzoo.env(players=2)
 >>> environment.reset(seed=1)
@@ -33,6 +41,12 @@ line names the extra.
 >>> observation, reward, terminated, truncated, info = environment.last()
 >>> observation["observation"].dtype, int(observation["action_mask"].sum())
 (dtype('float32'), 20)
+>>> environment.unwrapped.state == harbour.new_game(2, seed=1)
+True
+>>> environment.step(int(observation["action_mask"].argmin()))  # an illegal action
+>>> observation, reward, terminated, truncated, info = environment.last()
+>>> environment.agent_selection, reward, terminated
+('player_0', -1.0, True)
 """
 
 from __future__ import annotations
@@ -50,7 +64,7 @@ from harbour.options import RulesOptions
 from harbour.state import GameState
 from meeplekit import pettingzoo as shared
 
-__all__ = ["MAX_DECISIONS", "HarbourEnv", "env"]
+__all__ = ["MAX_DECISIONS", "RENDER_MODES", "HarbourEnv", "env", "raw_env"]
 
 #: The default cap on the decisions of one game, after which it is truncated (ENV-3).
 MAX_DECISIONS: Final = LEARNING.max_decisions
@@ -62,30 +76,14 @@ CAN_RENDER_PIXELS: Final = shared.CAN_RENDER_PIXELS
 RENDER_MODES: Final = shared.render_modes(LEARNING)
 
 
-def env(
-    players: int = 2,
-    options: RulesOptions | None = None,
-    cards: CardSet | None = None,
-    max_decisions: int | None = MAX_DECISIONS,
-    render_mode: str | None = None,
-) -> HarbourEnv:
-    """A new PettingZoo AEC environment of a game of ``players`` (ENV-1).
-
-    ``options`` and ``cards`` are passed to :func:`harbour.new_game` at every reset;
-    ``max_decisions`` caps the decisions of a game (``None`` for no cap, ENV-3);
-    ``render_mode`` is one of :data:`RENDER_MODES` or ``None`` (ENV-5).
-    """
-    return HarbourEnv(
-        players=players,
-        options=options,
-        cards=cards,
-        max_decisions=max_decisions,
-        render_mode=render_mode,
-    )
-
-
 class HarbourEnv(shared.GameEnv[GameState]):
-    """The AEC environment :func:`env` makes; see the module's documentation."""
+    """The AEC environment of a game of ``players`` (ENV-1), unwrapped: :data:`raw_env`.
+
+    ``players`` is 2 to 4 (default 3, SPIEL-6); ``options`` and ``cards`` are passed to
+    :func:`harbour.new_game` at every reset; ``max_decisions`` caps the decisions of a game
+    (``None`` for no cap, ENV-3); ``render_mode`` is one of :data:`RENDER_MODES` or
+    ``None`` (ENV-5). See the module's documentation.
+    """
 
     learning = LEARNING
 
@@ -94,7 +92,7 @@ class HarbourEnv(shared.GameEnv[GameState]):
 
     def __init__(
         self,
-        players: int = 2,
+        players: int = LEARNING.default_players,
         options: RulesOptions | None = None,
         cards: CardSet | None = None,
         max_decisions: int | None = MAX_DECISIONS,
@@ -110,3 +108,11 @@ class HarbourEnv(shared.GameEnv[GameState]):
             max_decisions=max_decisions,
             render_mode=render_mode,
         )
+
+
+#: The environment, unwrapped (PettingZoo's ``raw_env``, ENV-6): an illegal action raises
+#: :class:`~harbour.errors.IllegalMoveError`.
+raw_env: Final = HarbourEnv
+
+#: A new environment, wrapped as PettingZoo's classic environments are (ENV-6).
+env: Final = shared.classic_env(HarbourEnv)

@@ -12,8 +12,8 @@ all of its chance is explicit, the market drawn at setup included (:func:`start`
 MK-SPIEL-2). Needs no extra.
 
 >>> from machikoro.learning import LEARNING, start
->>> LEARNING.name, LEARNING.min_players, LEARNING.max_players
-('machikoro', 2, 5)
+>>> LEARNING.name, LEARNING.min_players, LEARNING.max_players, LEARNING.default_players
+('machikoro', 2, 5, 3)
 >>> state = start(2, RulesOptions())
 >>> machikoro.current_player(state) == machikoro.CHANCE  # the first card of the market
 True
@@ -41,7 +41,12 @@ from machikoro.state import GameState
 from machikoro.tables import tables_for
 from meeplekit.learning import Learning
 
-__all__ = ["LEARNING", "start", "utilities"]
+__all__ = ["DEFAULT_PLAYERS", "LEARNING", "start", "utilities"]
+
+#: The number of players both adapters play when none is given (MK-SPIEL-6): 3, the middle
+#: of the base game's 2 to 4 (MK-PLAYERS-1), a count both editions allow, and the game the
+#: demo plays.
+DEFAULT_PLAYERS: Final = 3
 
 
 def start(players: int, options: RulesOptions) -> GameState:
@@ -111,6 +116,7 @@ LEARNING: Final[Learning[GameState, Move, Observation, RulesOptions]] = Learning
     game=machikoro,
     min_players=2,
     max_players=5,
+    default_players=DEFAULT_PLAYERS,
     perfect_information=True,
     options=RulesOptions,
     variant=lambda options: options,

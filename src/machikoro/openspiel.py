@@ -1,4 +1,4 @@
-"""An OpenSpiel game of Machi Koro (rules MK-SPIEL-1 to MK-SPIEL-5; extra ``[openspiel]``).
+"""An OpenSpiel game of Machi Koro (rules MK-SPIEL-1 to MK-SPIEL-7; extra ``[openspiel]``).
 
 Importing this module registers the Python game ``python_machikoro`` with ``pyspiel``; load
 it by name with its parameters:
@@ -18,11 +18,15 @@ True
 >>> state.apply_action(0)
 >>> [(state.action_to_string(a), p) for a, p in state.chance_outcomes()][:2]
 [('dice 1 (1948)', 0.16666666666666666), ('dice 2 (1949)', 0.16666666666666666)]
+>>> str(state) == str(state.state)  # the text view (MK-SPIEL-7)
+True
+>>> pyspiel.load_game("python_machikoro").num_players()  # the default (MK-SPIEL-6)
+3
 
-The parameters (MK-SPIEL-1) are ``players`` (2 to 5, default 2; 2 to 4 in the base game),
-``max_decisions`` (the length cap, MK-SPIEL-4, default :data:`MAX_DECISIONS`) and one per
-field of :class:`~machikoro.options.RulesOptions`, by the field's name: a switch is a
-boolean (``"expansion": False``), a reading the string value of its enum member
+The parameters (MK-SPIEL-1) are ``players`` (2 to 5, default 3, MK-SPIEL-6; 2 to 4 in the
+base game), ``max_decisions`` (the length cap, MK-SPIEL-4, default :data:`MAX_DECISIONS`)
+and one per field of :class:`~machikoro.options.RulesOptions`, by the field's name: a
+switch is a boolean (``"expansion": False``), a reading the string value of its enum member
 (``"reroll_dice": "same"``).
 
 - Chance is explicit (MK-SPIEL-2): a game begins at :func:`machikoro.learning.start`, the
@@ -37,6 +41,8 @@ boolean (``"expansion": False``), a reading the string value of its enum member
   information state are both built from :func:`machikoro.observe`: the tensor
   :func:`machikoro.tensors.observation_tensor`, the string
   :func:`machikoro.tensors.information_state_string`.
+- ``str(state)`` is the text view, ``machikoro.view.render`` (MK-SPIEL-7); a state is
+  serialized by its history.
 
 The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) registered with
 Machi Koro's description (:data:`machikoro.learning.LEARNING`). This module needs
@@ -74,7 +80,8 @@ __all__ = [
 MAX_DECISIONS: Final = LEARNING.max_decisions
 
 #: The game's type: ``python_machikoro``, sequential, explicit chance, perfect
-#: information, zero-sum, terminal rewards, 2 to 5 players, and its parameters (MK-SPIEL-1).
+#: information, zero-sum, terminal rewards, 2 to 5 players (default 3, MK-SPIEL-6), and its
+#: parameters (MK-SPIEL-1).
 GAME_TYPE: Final = shared.game_type(LEARNING)
 
 
@@ -84,7 +91,8 @@ class MachiKoroState(shared.SpielState[GameState]):
     :attr:`state` is the position (never ``None``: the game begins at
     :func:`machikoro.learning.start`); :attr:`decisions` counts the decisions taken, chance
     outcomes not included (MK-SPIEL-4). At a chance node the actions are the codes of the
-    outcomes (MK-SPIEL-2); :meth:`returns` are :func:`utilities` at the end (MK-SPIEL-3).
+    outcomes (MK-SPIEL-2); :meth:`returns` are :func:`utilities` at the end (MK-SPIEL-3);
+    ``str(state)`` is the text view (MK-SPIEL-7).
     """
 
     learning = LEARNING

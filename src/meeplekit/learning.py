@@ -7,7 +7,8 @@ a :class:`Learning` value, which the game provides (``harbour.learning.LEARNING`
 ``machikoro.learning.LEARNING``):
 
 - how a game is set up for one variant (``new_game``, and ``start`` when its setup chance
-  is explicit), the rule options that become OpenSpiel parameters, its player counts;
+  is explicit), the rule options that become OpenSpiel parameters, its player counts and
+  the one both adapters play when none is given (``default_players``);
 - the action codes (``actions.encode/decode/legal_actions/legal_action_mask/
   num_distinct_actions``): an integer per move, the moves of chance included;
 - the tensors (``tensors.observation_tensor/observation_tensor_size/
@@ -69,6 +70,11 @@ class Learning(Generic[S, M, V, C]):
     min_players: int
     #: The most players of any variant.
     max_players: int
+    #: The number of players both adapters play when none is given: the game's most
+    #: common count (OpenSpiel's ``players`` parameter, the PettingZoo environment's
+    #: ``players`` argument). Between :attr:`min_players` and :attr:`max_players`, and a
+    #: count every variant allows.
+    default_players: int
     #: True when no player ever has a secret (OpenSpiel's perfect information).
     perfect_information: bool
     #: The game's rule options class (a frozen attrs class whose fields are switches,
@@ -120,3 +126,10 @@ class Learning(Generic[S, M, V, C]):
     #: The game's default cap on the decisions of one game (chance outcomes are not
     #: decisions).
     max_decisions: int = DEFAULT_MAX_DECISIONS
+
+    def __attrs_post_init__(self) -> None:
+        if not self.min_players <= self.default_players <= self.max_players:
+            raise self.invalid_value(
+                f"{self.title}'s default_players must be between {self.min_players} and "
+                f"{self.max_players}, got {self.default_players}"
+            )

@@ -19,9 +19,10 @@ A game registers itself with OpenSpiel in a module of its own (``harbour.openspi
 What every such game is (each game's specification states it as its own clauses):
 
 - The game ``python_<name>``: sequential, with explicit chance, zero-sum, terminal
-  rewards; its parameters are ``players``, ``max_decisions`` and one per field of the
-  game's rule options, by the field's name (a switch a boolean, a reading the string
-  value of its member). A value the game refuses fails the loading of the game.
+  rewards; its parameters are ``players`` (by default the game's most common count,
+  ``Learning.default_players``), ``max_decisions`` and one per field of the game's rule
+  options, by the field's name (a switch a boolean, a reading the string value of its
+  member). A value the game refuses fails the loading of the game.
 - Chance: either the game's setup chance is explicit (``Learning.start``: the game begins
   at the position before any chance, whose chance nodes are the game's) or the first node
   draws the seed of ``new_game`` among ``Learning.setup_seeds`` equally likely outcomes. At
@@ -36,6 +37,9 @@ What every such game is (each game's specification states it as its own clauses)
   ``information_state_string``.
 - ``resample_from_infostate`` draws a state the player cannot tell from this one with the
   game's ``determinize``.
+- ``str(state)`` is the game's text view (``Learning.text``, the referee's view, as
+  ``str`` of the game's state): a board to read, as OpenSpiel's own games print theirs.
+  A state is serialized by its history (OpenSpiel's default), which replays the game.
 
 Needs OpenSpiel and NumPy (each game's extra ``[openspiel]``).
 """
@@ -109,8 +113,9 @@ def game_type(learning: Learning[Any, Any, Any, Any]) -> pyspiel.GameType:
 
     Sequential, explicit chance, perfect or imperfect information as the game is,
     zero-sum, terminal rewards, the game's range of players; the parameters are
-    ``players`` (default: the fewest), ``max_decisions`` (default: the game's cap) and
-    :func:`option_parameters` of its options.
+    ``players`` (default: the game's most common count, ``Learning.default_players``),
+    ``max_decisions`` (default: the game's cap) and :func:`option_parameters` of its
+    options.
     """
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
@@ -132,7 +137,7 @@ def game_type(learning: Learning[Any, Any, Any, Any]) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            "players": learning.min_players,
+            "players": learning.default_players,
             "max_decisions": learning.max_decisions,
             **option_parameters(learning.options),
         },
@@ -143,16 +148,27 @@ class _Kept:
     """An immutable value that a copy of its holder shares instead of copying.
 
     OpenSpiel clones a Python state by deep-copying its attributes; the positions and
-    variants of the games are immutable, so a clone shares them.
+    variants of the games are immutable, so a clone shares them, and the text view of a
+    position, drawn once, with them (OpenSpiel prints a state many times).
     """
 
-    __slots__ = ("value",)
+    __slots__ = ("_text", "value")
 
     def __init__(self, value: Any) -> None:
         self.value = value
+        self._text: str | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
         return self
+
+    def __reduce__(self) -> tuple[type[_Kept], tuple[Any]]:
+        return (_Kept, (self.value,))  # the value alone: the text is drawn again
+
+    def text(self, view: Callable[[Any], str]) -> str:
+        """``view`` of the value, drawn on the first call (the value never changes)."""
+        if self._text is None:
+            self._text = view(self.value)
+        return self._text
 
 
 @attrs.frozen
@@ -392,10 +408,14 @@ class SpielState(pyspiel.State, Generic[S]):  # type: ignore[misc]  # pyspiel is
         return sample
 
     def __str__(self) -> str:
-        """The decisions taken and the whole position as the game's JSON document."""
-        if self.state is None:
+        """The position as the game's text view (``Learning.text``, the referee's view).
+
+        Before setup: a line saying the seed is not drawn yet. OpenSpiel serializes a state
+        by its history, not by this text.
+        """
+        if self._position.value is None:
             return _BEFORE_SETUP
-        return f"decisions {self.decisions}\n{self._learning.game.to_json(self.state)}"
+        return self._position.text(self._learning.text)
 
 
 class SpielObserver:

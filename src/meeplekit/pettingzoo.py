@@ -2,11 +2,16 @@
 
 A game makes its environment in a module of its own (``harbour.pettingzoo``,
 ``machikoro.pettingzoo``) by subclassing :class:`GameEnv` with its
-:class:`~meeplekit.learning.Learning` description and its :func:`metadata`::
+:class:`~meeplekit.learning.Learning` description and its :func:`metadata`, and gives it
+the two names of PettingZoo's classic environments, ``raw_env`` (the environment itself)
+and ``env`` (the same, wrapped, :func:`classic_env`)::
 
     class MyEnv(GameEnv[GameState]):
         learning = LEARNING
         metadata = metadata(LEARNING)
+
+    raw_env = MyEnv
+    env = classic_env(MyEnv)
 
 What every such environment is (each game's specification states it as its own clauses):
 
@@ -17,8 +22,16 @@ What every such environment is (each game's specification states it as its own c
 - An agent's observation is a dictionary: ``"observation"``, the game's
   ``observation_tensor`` of what it sees (``observe``) as a ``float32`` array, and
   ``"action_mask"``, ``legal_action_mask`` as an ``int8`` array (all 0 for an agent that
-  does not decide now). An action is an integer code; a code that is not legal now raises
-  the game's ``IllegalMoveError``.
+  does not decide now). An action is an integer code; in ``raw_env`` a code that is not
+  legal now raises the game's ``IllegalMoveError``.
+- ``env()`` is ``raw_env`` wrapped as PettingZoo's classic environments are (:func:`wrap`):
+  an illegal code ends the game for every agent, :data:`ILLEGAL_REWARD` for the agent that
+  played it and 0 for the others (``TerminateIllegalWrapper``); a code outside the action
+  space fails PettingZoo's assertion (``AssertOutOfBoundsWrapper``); ``step``,
+  ``observe`` and ``render`` before ``reset`` fail with PettingZoo's message
+  (``OrderEnforcingWrapper``). The game's position is ``env.unwrapped.state``.
+- The number of players, when none is given, is the game's most common count
+  (``Learning.default_players``), as in the OpenSpiel game.
 - Rewards are 0 until the end, then the game's ``returns``. A game that reaches
   ``max_decisions`` decisions is truncated with rewards 0.
 - ``reset(seed=s)`` starts the game's ``new_game`` with seed ``s``; without a seed it
@@ -33,13 +46,16 @@ Needs PettingZoo, Gymnasium and NumPy (each game's extra ``[pettingzoo]``).
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import io
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, Generic, ParamSpec, TypeVar
 
 try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as missing:  # pragma: no cover - the tests run with PettingZoo installed
     raise ImportError(
         "meeplekit.pettingzoo needs PettingZoo, Gymnasium and NumPy, which are not "
@@ -50,9 +66,23 @@ from meeplekit.learning import Learning
 from meeplekit.protocol import CHANCE, sample_chance
 from meeplekit.rng import SplitMix64
 
-__all__ = ["CAN_RENDER_PIXELS", "GameEnv", "metadata", "pixels", "render_modes"]
+__all__ = [
+    "CAN_RENDER_PIXELS",
+    "ILLEGAL_REWARD",
+    "GameEnv",
+    "classic_env",
+    "metadata",
+    "pixels",
+    "render_modes",
+    "wrap",
+]
 
 S = TypeVar("S")
+P = ParamSpec("P")
+
+#: The reward of an agent whose action is illegal in a wrapped environment (:func:`wrap`):
+#: PettingZoo's classic environments' ``illegal_reward``.
+ILLEGAL_REWARD: Final = -1
 
 #: Whether pictures can be drawn as pixels: resvg-py and Pillow (each game's extra
 #: ``[pictures]``).
@@ -245,3 +275,54 @@ class GameEnv(AECEnv, Generic[S]):  # type: ignore[misc]  # pettingzoo has no ty
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def wrap(environment: GameEnv[Any]) -> AECEnv:
+    """``environment`` wrapped as PettingZoo's classic environments wrap theirs.
+
+    From the inside out: ``TerminateIllegalWrapper`` with ``illegal_reward`` of
+    :data:`ILLEGAL_REWARD` (a code the agent's action mask forbids ends the game for every
+    agent: the agent that played it gets -1, every other 0, and the position stays as it
+    was), ``AssertOutOfBoundsWrapper`` (a code outside the action space fails PettingZoo's
+    assertion) and ``OrderEnforcingWrapper`` (``step``, ``observe``, ``render`` and
+    ``agent_iter`` before ``reset`` fail with PettingZoo's message).
+    """
+    wrapped = wrappers.TerminateIllegalWrapper(environment, illegal_reward=ILLEGAL_REWARD)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def classic_env(raw_env: Callable[P, GameEnv[Any]]) -> Callable[P, AECEnv]:
+    """A game's function ``env``: a new environment of the class ``raw_env``, wrapped.
+
+    ``env(...)`` takes the arguments of ``raw_env`` and returns ``wrap(raw_env(...))``
+    (:func:`wrap`), as ``env(**kwargs)`` of PettingZoo's classic environments does. The
+    function carries ``raw_env``'s signature and a docstring naming the game, and belongs
+    to ``raw_env``'s module, where the game declares it.
+    """
+    make = raw_env  # the callable, typed with its parameters
+    if not (isinstance(raw_env, type) and issubclass(raw_env, GameEnv)):
+        raise TypeError(f"classic_env takes a subclass of GameEnv, got {raw_env!r}")
+    environment_class: type[GameEnv[Any]] = raw_env
+
+    def env(*args: P.args, **kwargs: P.kwargs) -> AECEnv:
+        return wrap(make(*args, **kwargs))
+
+    title = environment_class.learning.title
+    module = environment_class.__module__
+    name = environment_class.__name__
+    signature = inspect.signature(environment_class)
+    env.__module__ = module
+    env.__name__ = env.__qualname__ = "env"
+    env.__signature__ = signature.replace(return_annotation="AECEnv")  # type: ignore[attr-defined]
+    env.__doc__ = (
+        f"A new PettingZoo AEC environment of {title}, wrapped as PettingZoo's classic "
+        f"environments are.\n\n"
+        f"It takes the arguments of :class:`~{module}.{name}` (``raw_env``) and returns that "
+        f"environment inside PettingZoo's wrappers (:func:`meeplekit.pettingzoo.wrap`): an "
+        f"illegal action ends the game for every agent, {ILLEGAL_REWARD} for the agent that "
+        f"took it and 0 for the others; an action outside the action space fails "
+        f"PettingZoo's assertion; ``step``, ``observe`` and ``render`` before ``reset`` fail "
+        f"with PettingZoo's message. The game's position is ``env.unwrapped.state``."
+    )
+    return env

@@ -9,6 +9,7 @@ resolve chance inside ``step``. Skipped without OpenSpiel or PettingZoo.
 from __future__ import annotations
 
 import enum
+import inspect
 import json
 from fractions import Fraction
 from typing import Any, ClassVar, cast
@@ -150,6 +151,7 @@ LEARNING: Learning[Race, int, tuple[int, Race], Options] = Learning(
     game=cast(Game[Race, int], RACE),
     min_players=2,
     max_players=3,
+    default_players=2,
     perfect_information=True,
     options=Options,
     variant=lambda options: options,
@@ -203,6 +205,23 @@ class RaceEnv(zoo.GameEnv[Race]):
     learning = LEARNING
     metadata: ClassVar[dict[str, Any]] = zoo.metadata(LEARNING)
 
+    def __init__(
+        self,
+        players: int = LEARNING.default_players,
+        options: Options | None = None,
+        max_decisions: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__(
+            players,
+            Options() if options is None else options,
+            max_decisions=max_decisions,
+            render_mode=render_mode,
+        )
+
+
+race_env = zoo.classic_env(RaceEnv)
+
 
 def test_option_parameters_are_switches_readings_and_numbers() -> None:
     assert spiel.option_parameters(Options) == {"target": 5, "quiet": False}
@@ -232,6 +251,7 @@ def test_a_seed_node_then_chance_nodes_of_play_with_their_probabilities() -> Non
     assert state.observation_tensor(0) == [0.0] * 7
     state.apply_action(2)
     assert state.state == new_race(3, 2, Options()) and state.current_player() == 2
+    assert str(state) == repr(state.state)  # the game's text view (Learning.text)
     assert state.action_to_string(2, ROLL) == "roll (0)"
     state.apply_action(ROLL)
     assert state.is_chance_node() and state.decisions == 1
@@ -312,3 +332,27 @@ def test_a_missing_extra_is_one_line_naming_it_and_its_command() -> None:
         "(no_such_module_for_this_test missing): pip install 'race-rules[fast]'"
     )
     assert isinstance(caught.value, ImportError)
+
+
+def test_the_default_number_of_players_is_the_descriptions() -> None:
+    assert pyspiel.load_game("python_race").num_players() == LEARNING.default_players == 2
+    assert RaceEnv().players == race_env().unwrapped.players == 2
+    for wrong in (1, 4):
+        with pytest.raises(InvalidValueError, match="default_players must be between 2 and 3"):
+            attrs.evolve(LEARNING, default_players=wrong)
+
+
+def test_a_third_game_wrapped_as_pettingzoos_classic_environments() -> None:
+    api_test(race_env(3, Options(), max_decisions=None), num_cycles=100)
+    assert inspect.signature(race_env) == inspect.signature(RaceEnv).replace(
+        return_annotation="AECEnv"
+    )
+    assert race_env.__module__ == __name__ and "Race" in (race_env.__doc__ or "")
+    environment = race_env(2)
+    environment.reset(seed=0)
+    assert environment.observe("player_0")["action_mask"].tolist() == [1, 1, 0, 0, 0]
+    environment.step(4)  # a step of chance: not an agent's action
+    assert environment.rewards == {"player_0": zoo.ILLEGAL_REWARD, "player_1": 0}
+    assert all(environment.terminations.values())
+    with pytest.raises(TypeError, match="a subclass of GameEnv"):
+        zoo.classic_env(lambda: RaceEnv())

@@ -1,4 +1,4 @@
-"""The OpenSpiel game ``python_harbour`` (SPIEL-1 to SPIEL-5); skipped without ``[openspiel]``."""
+"""The OpenSpiel game ``python_harbour`` (SPIEL-1 to SPIEL-7); skipped without ``[openspiel]``."""
 
 from __future__ import annotations
 
@@ -16,26 +16,16 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from harbour import RulesOptions, actions, new_game, observe, outcome, tensors  # noqa: E402
 from harbour import openspiel as hs  # noqa: E402
 from harbour.errors import InvalidValueError  # noqa: E402
+from harbour.learning import LEARNING  # noqa: E402
 from harbour.positions import replace  # noqa: E402
+from tests.meeplekit import adapter_checks  # noqa: E402
+from tests.meeplekit.adapter_checks import play_randomly  # noqa: E402
 
 GAMES: list[dict[str, Any]] = [
     {"players": 2},
     {"players": 3, "characters": True, "bonus_cards": True},
     {"players": 4, "inland_traders": True, "last_round": "all-players", "buying": "mandatory"},
 ]
-
-
-def play_randomly(state: Any, rs: Any, until: int | None = None) -> Any:
-    """Random play from ``state`` (chance included) to the end, or for ``until`` actions."""
-    taken = 0
-    while not state.is_terminal() and (until is None or taken < until):
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rs.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(int(rs.choice(state.legal_actions())))
-        taken += 1
-    return state
 
 
 @pytest.mark.rules("SPIEL-1", "SPIEL-2")
@@ -246,3 +236,21 @@ def test_openspiels_ismcts_bot_plays_a_game_to_the_end() -> None:
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rs)
     state = play_with_bot(game, bot, rs)
     assert state.state.is_over and sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.rules("SPIEL-6", "SPIEL-1", "ENV-1")
+def test_both_adapters_default_to_three_players() -> None:
+    pytest.importorskip("pettingzoo")
+    from harbour import pettingzoo as harbour_pettingzoo
+
+    assert LEARNING.default_players == 3
+    adapter_checks.check_default_players(
+        LEARNING, harbour_pettingzoo.raw_env, harbour_pettingzoo.env
+    )
+
+
+@pytest.mark.rules("SPIEL-7")
+@pytest.mark.parametrize("params", GAMES)
+def test_a_state_prints_as_the_text_view(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_harbour", params)
+    adapter_checks.check_str_is_the_text_view(game, np.random.RandomState(len(params)))

@@ -1,6 +1,7 @@
-"""The PettingZoo environment (ENV-1 to ENV-4) passes PettingZoo's own API and seed tests.
+"""The PettingZoo environment (ENV-1 to ENV-6) passes PettingZoo's own API, seed and render tests.
 
-Skipped when the ``[pettingzoo]`` extra is not installed.
+``raw_env`` and the wrapped ``env`` both pass ``api_test``. Skipped when the
+``[pettingzoo]`` extra is not installed.
 """
 
 from __future__ import annotations
@@ -9,19 +10,27 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from typing import Any
+
 import numpy as np
 from pettingzoo.test import api_test, render_test, seed_test
 
 import harbour
 from harbour import actions, tensors
 from harbour import pettingzoo as harbour_pettingzoo
+from harbour.learning import LEARNING
+from tests.meeplekit import adapter_checks
+
+#: The raw environment and the wrapped one (ENV-6): both pass PettingZoo's tests.
+MAKERS: dict[str, Any] = {"raw_env": harbour_pettingzoo.raw_env, "env": harbour_pettingzoo.env}
 
 
-@pytest.mark.rules("ENV-1", "ENV-3")
+@pytest.mark.rules("ENV-1", "ENV-3", "ENV-6")
+@pytest.mark.parametrize("maker", sorted(MAKERS))
 @pytest.mark.parametrize("players", [2, 4])
-def test_pettingzoos_api_test(players: int) -> None:
+def test_pettingzoos_api_test(players: int, maker: str) -> None:
     options = harbour.RulesOptions(characters=True, bonus_cards=True)
-    api_test(harbour_pettingzoo.env(players=players, options=options), num_cycles=60)
+    api_test(MAKERS[maker](players=players, options=options), num_cycles=60)
 
 
 @pytest.mark.rules("ENV-4")
@@ -31,7 +40,7 @@ def test_pettingzoos_seed_test() -> None:
 
 @pytest.mark.rules("ENV-1", "ENV-2", "ENV-3")
 def test_masks_match_legal_actions_and_a_game_ends_with_rewards() -> None:
-    environment = harbour_pettingzoo.env(players=2)
+    environment = harbour_pettingzoo.raw_env(players=2)
     environment.reset(seed=5)
     rng = harbour.rng.SplitMix64(9)
     rewards: dict[str, float] = {}
@@ -65,7 +74,7 @@ def test_masks_match_legal_actions_and_a_game_ends_with_rewards() -> None:
 
 @pytest.mark.rules("ENV-3", "ENV-4")
 def test_a_capped_game_is_truncated_and_equal_seeds_give_equal_games() -> None:
-    environment = harbour_pettingzoo.env(players=2, max_decisions=10)
+    environment = harbour_pettingzoo.raw_env(players=2, max_decisions=10)
     environment.reset(seed=3)
     first = environment.state
     taken = 0
@@ -92,18 +101,21 @@ def test_pettingzoos_render_test() -> None:
 @pytest.mark.rules("ENV-5", "VIEW-1", "PIC-2")
 def test_render_modes_draw_the_referees_view(capsys: pytest.CaptureFixture[str]) -> None:
     options = harbour.RulesOptions(bonus_cards=True)
-    environment = harbour_pettingzoo.env(players=2, options=options, render_mode="ansi")
+    environment = harbour_pettingzoo.raw_env(players=2, options=options, render_mode="ansi")
     environment.reset(seed=3)
     text = environment.render()
     assert isinstance(text, str)
     assert text == harbour.render(environment.state)
     assert "bonus card:" in text  # the referee's view shows every bonus card
-    assert harbour_pettingzoo.env(players=2).render() is None
-    human = harbour_pettingzoo.env(players=2, options=options, render_mode="human")
+    assert harbour_pettingzoo.raw_env(players=2).render() is None
+    wrapped = harbour_pettingzoo.env(players=2, options=options, render_mode="ansi")
+    wrapped.reset(seed=3)
+    assert wrapped.render() == text
+    human = harbour_pettingzoo.raw_env(players=2, options=options, render_mode="human")
     human.reset(seed=3)
     assert human.render() is None
     assert capsys.readouterr().out == text + "\n"
-    pixels = harbour_pettingzoo.env(players=2, render_mode="rgb_array")
+    pixels = harbour_pettingzoo.raw_env(players=2, render_mode="rgb_array")
     pixels.reset(seed=3)
     image = pixels.render()
     assert isinstance(image, np.ndarray)
@@ -116,3 +128,38 @@ def test_render_modes_draw_the_referees_view(capsys: pytest.CaptureFixture[str])
 def test_an_unknown_render_mode_is_refused() -> None:
     with pytest.raises(harbour.InvalidValueError, match="render_mode"):
         harbour_pettingzoo.env(render_mode="rgb")
+    with pytest.raises(harbour.InvalidValueError, match="render_mode"):
+        harbour_pettingzoo.raw_env(render_mode="rgb")
+
+
+@pytest.mark.rules("ENV-1")
+def test_an_illegal_code_in_the_raw_environment_is_refused_naming_the_rule() -> None:
+    environment = harbour_pettingzoo.raw_env(players=2)
+    environment.reset(seed=1)
+    illegal = int(np.flatnonzero(environment.observe("player_0")["action_mask"] == 0)[0])
+    before = environment.state
+    with pytest.raises(harbour.IllegalMoveError) as refused:
+        environment.step(illegal)
+    assert refused.value.rule_id is not None
+    assert environment.state is before and environment.decisions == 0
+
+
+@pytest.mark.rules("ENV-6")
+def test_env_is_raw_env_wrapped_as_pettingzoos_classic_environments() -> None:
+    assert harbour_pettingzoo.raw_env is harbour_pettingzoo.HarbourEnv
+    adapter_checks.check_classic_wrappers(
+        LEARNING, harbour_pettingzoo.raw_env, harbour_pettingzoo.env
+    )
+
+
+@pytest.mark.rules("ENV-6")
+def test_the_wrapped_environment_enforces_the_order_with_pettingzoos_messages() -> None:
+    adapter_checks.check_order_is_enforced(harbour_pettingzoo.env)
+
+
+@pytest.mark.rules("ENV-6")
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_illegal_action_in_the_wrapped_environment_ends_the_game(players: int) -> None:
+    adapter_checks.check_illegal_action_ends_the_game(
+        lambda: harbour_pettingzoo.env(players=players), np.random.RandomState(players)
+    )

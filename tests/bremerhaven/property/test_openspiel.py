@@ -1,4 +1,4 @@
-"""The OpenSpiel game ``python_bremerhaven`` (BH-SPIEL-1 to BH-SPIEL-5).
+"""The OpenSpiel game ``python_bremerhaven`` (BH-SPIEL-1 to BH-SPIEL-7).
 
 OpenSpiel's own ``random_sim_test`` plays every player count, long and short; the other
 tests check the parameters, the setup chance node, the returns, the cap, the observers and
@@ -28,6 +28,8 @@ from bremerhaven.notation import format_move  # noqa: E402
 from bremerhaven.observation import bidding_open  # noqa: E402
 from bremerhaven.positions import replace  # noqa: E402
 from bremerhaven.rng import SplitMix64  # noqa: E402
+from tests.meeplekit import adapter_checks  # noqa: E402
+from tests.meeplekit.adapter_checks import play_randomly  # noqa: E402
 
 #: Every player count, long and short (the solo game is always short, BH-SOLO-1), some
 #: under readings that change who decides what.
@@ -40,19 +42,6 @@ GAMES: list[dict[str, Any]] = [
     {"players": 3, "game": "short"},
     {"players": 4, "game": "short", "starting_goods": "different", "bank_counts": True},
 ]
-
-
-def play_randomly(state: Any, rs: Any, until: int | None = None) -> Any:
-    """Random play from ``state`` (chance included) to the end, or for ``until`` actions."""
-    taken = 0
-    while not state.is_terminal() and (until is None or taken < until):
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rs.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(int(rs.choice(state.legal_actions())))
-        taken += 1
-    return state
 
 
 @pytest.mark.rules("BH-SPIEL-1", "BH-SPIEL-2")
@@ -82,8 +71,6 @@ def test_parameters_are_the_players_the_cap_and_every_rules_option() -> None:
     assert game.max_chance_outcomes() == bo.SEEDS == 2**16
     assert game.observation_tensor_shape() == [tensors.observation_tensor_size(ORIGINAL, 3)]
     assert pyspiel.load_game(str(game)).options == game.options
-    # The default is the fewest players: the solo game.
-    assert pyspiel.load_game("python_bremerhaven").num_players() == 1
     bad: list[dict[str, Any]] = [
         {"players": 5},
         {"players": 0},
@@ -416,3 +403,24 @@ def test_openspiels_ismcts_bot_plays_a_game_to_the_end() -> None:
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rs)
     state = play_with_bot(game, bot, rs)
     assert bremerhaven.is_over(state.state) and sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.rules("BH-SPIEL-6", "BH-SPIEL-1", "BH-ENV-1")
+def test_both_adapters_default_to_three_players_not_the_solo_game() -> None:
+    pytest.importorskip("pettingzoo")
+    from bremerhaven import pettingzoo as bremerhaven_pettingzoo
+
+    assert LEARNING.default_players == 3
+    adapter_checks.check_default_players(
+        LEARNING, bremerhaven_pettingzoo.raw_env, bremerhaven_pettingzoo.env
+    )
+    state = pyspiel.load_game("python_bremerhaven").new_initial_state()
+    state.apply_action(5)
+    assert not state.state.solo and state.state.seats == 3
+
+
+@pytest.mark.rules("BH-SPIEL-7")
+@pytest.mark.parametrize("params", [GAMES[0], GAMES[2], GAMES[4]])
+def test_a_state_prints_as_the_text_view(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_bremerhaven", params)
+    adapter_checks.check_str_is_the_text_view(game, np.random.RandomState(len(params)))

@@ -1,12 +1,14 @@
-"""The PettingZoo environment (BH-ENV-1 to BH-ENV-5) passes PettingZoo's own API, seed and render tests.
+"""The PettingZoo environment (BH-ENV-1 to BH-ENV-6) passes PettingZoo's own API, seed and render tests.
 
-Skipped when the ``[pettingzoo]`` extra is not installed.
+``raw_env`` and the wrapped ``env`` both pass ``api_test``. Skipped when the
+``[pettingzoo]`` extra is not installed.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from typing import Any
 
 import attrs
 import pytest
@@ -27,14 +29,22 @@ from bremerhaven.rng import SplitMix64
 from bremerhaven.svg import position
 from bremerhaven.view import render
 from meeplekit.pettingzoo import CAN_RENDER_PIXELS
+from tests.meeplekit import adapter_checks
 
 #: A smaller card set (7 Buildings, 5 Price cards): a shorter action space.
 SMALL: CardSet = attrs.evolve(
     ORIGINAL, name="small", buildings=ORIGINAL.buildings[:7], prices=ORIGINAL.prices[:5]
 )
 
+#: The raw environment and the wrapped one (BH-ENV-6): both pass PettingZoo's tests.
+MAKERS: dict[str, Any] = {
+    "raw_env": bremerhaven_pettingzoo.raw_env,
+    "env": bremerhaven_pettingzoo.env,
+}
 
-@pytest.mark.rules("BH-ENV-1", "BH-ENV-3")
+
+@pytest.mark.rules("BH-ENV-1", "BH-ENV-3", "BH-ENV-6")
+@pytest.mark.parametrize("maker", sorted(MAKERS))
 @pytest.mark.parametrize(
     ("players", "options"),
     [
@@ -43,8 +53,8 @@ SMALL: CardSet = attrs.evolve(
         (4, RulesOptions(simultaneous="seat-order", tied_top="excluded")),
     ],
 )
-def test_pettingzoos_api_test(players: int, options: RulesOptions | None) -> None:
-    api_test(bremerhaven_pettingzoo.env(players=players, options=options), num_cycles=200)
+def test_pettingzoos_api_test(players: int, options: RulesOptions | None, maker: str) -> None:
+    api_test(MAKERS[maker](players=players, options=options), num_cycles=200)
 
 
 @pytest.mark.rules("BH-ENV-4")
@@ -64,7 +74,7 @@ def test_pettingzoos_seed_test() -> None:
 def test_agents_act_at_every_decision_and_a_game_ends_with_rewards(
     players: int, options: RulesOptions | None, cards: CardSet
 ) -> None:
-    environment = bremerhaven_pettingzoo.env(players=players, options=options, cards=cards)
+    environment = bremerhaven_pettingzoo.raw_env(players=players, options=options, cards=cards)
     codes = actions.num_distinct_actions(cards)
     assert environment.possible_agents == [f"player_{seat}" for seat in range(players)]
     size = tensors.observation_tensor_size(cards, players)
@@ -121,7 +131,7 @@ def test_agents_act_at_every_decision_and_a_game_ends_with_rewards(
 
 @pytest.mark.rules("BH-ENV-3", "BH-ENV-4")
 def test_a_capped_game_is_truncated_with_rewards_zero() -> None:
-    environment = bremerhaven_pettingzoo.env(players=2, max_decisions=10)
+    environment = bremerhaven_pettingzoo.raw_env(players=2, max_decisions=10)
     assert bremerhaven_pettingzoo.MAX_DECISIONS == 1000
     environment.reset(seed=3)
     first = environment.state
@@ -144,7 +154,7 @@ def test_a_capped_game_is_truncated_with_rewards_zero() -> None:
 @pytest.mark.rules("BH-ENV-4")
 def test_resets_without_a_seed_follow_the_last_seed_given() -> None:
     def unseeded(first: int) -> list[bremerhaven.GameState]:
-        environment = bremerhaven_pettingzoo.env(players=3)
+        environment = bremerhaven_pettingzoo.raw_env(players=3)
         environment.reset(seed=first)
         states = []
         for _ in range(3):
@@ -160,8 +170,8 @@ def test_resets_without_a_seed_follow_the_last_seed_given() -> None:
 
 
 @pytest.mark.rules("BH-ENV-1", "BH-CODE-6")
-def test_an_illegal_code_is_refused_naming_the_rule() -> None:
-    environment = bremerhaven_pettingzoo.env(players=2)
+def test_an_illegal_code_in_the_raw_environment_is_refused_naming_the_rule() -> None:
+    environment = bremerhaven_pettingzoo.raw_env(players=2)
     environment.reset(seed=1)
     end = actions.encode(environment.state, bremerhaven.EndMovement())
     assert end not in actions.legal_actions(environment.state)
@@ -185,18 +195,21 @@ def test_pettingzoos_render_test() -> None:
 
 @pytest.mark.rules("BH-ENV-5")
 def test_render_modes_draw_the_whole_table(capsys: pytest.CaptureFixture[str]) -> None:
-    environment = bremerhaven_pettingzoo.env(players=2, render_mode="ansi")
+    environment = bremerhaven_pettingzoo.raw_env(players=2, render_mode="ansi")
     environment.reset(seed=3)
     for _ in range(3):  # a position with bids on the table
         environment.step(actions.legal_actions(environment.state)[-1])
     text = environment.render()
     assert isinstance(text, str) and text == render(environment.state)
-    assert bremerhaven_pettingzoo.env(players=2).render() is None
-    human = bremerhaven_pettingzoo.env(players=2, render_mode="human")
+    assert bremerhaven_pettingzoo.raw_env(players=2).render() is None
+    wrapped = bremerhaven_pettingzoo.env(players=2, render_mode="ansi")
+    wrapped.reset(seed=3)
+    assert wrapped.render() == render(wrapped.unwrapped.state)
+    human = bremerhaven_pettingzoo.raw_env(players=2, render_mode="human")
     human.reset(seed=3)
     assert human.render() is None
     assert capsys.readouterr().out == render(human.state) + "\n"
-    pixels = bremerhaven_pettingzoo.env(players=2, render_mode="rgb_array")
+    pixels = bremerhaven_pettingzoo.raw_env(players=2, render_mode="rgb_array")
     pixels.reset(seed=3)
     image = pixels.render()
     assert isinstance(image, np.ndarray)
@@ -206,6 +219,27 @@ def test_render_modes_draw_the_whole_table(capsys: pytest.CaptureFixture[str]) -
     assert LEARNING.picture is position and position(pixels.state).startswith("<svg")
     with pytest.raises(bremerhaven.InvalidValueError, match="render_mode"):
         bremerhaven_pettingzoo.env(render_mode="rgb")
+
+
+@pytest.mark.rules("BH-ENV-6")
+def test_env_is_raw_env_wrapped_as_pettingzoos_classic_environments() -> None:
+    assert bremerhaven_pettingzoo.raw_env is bremerhaven_pettingzoo.BremerhavenEnv
+    adapter_checks.check_classic_wrappers(
+        LEARNING, bremerhaven_pettingzoo.raw_env, bremerhaven_pettingzoo.env
+    )
+
+
+@pytest.mark.rules("BH-ENV-6")
+def test_the_wrapped_environment_enforces_the_order_with_pettingzoos_messages() -> None:
+    adapter_checks.check_order_is_enforced(bremerhaven_pettingzoo.env)
+
+
+@pytest.mark.rules("BH-ENV-6")
+@pytest.mark.parametrize("players", [1, 3])
+def test_an_illegal_action_in_the_wrapped_environment_ends_the_game(players: int) -> None:
+    adapter_checks.check_illegal_action_ends_the_game(
+        lambda: bremerhaven_pettingzoo.env(players=players), np.random.RandomState(players)
+    )
 
 
 @pytest.mark.parametrize(

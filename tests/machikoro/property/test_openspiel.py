@@ -1,4 +1,4 @@
-"""The OpenSpiel game ``python_machikoro`` (MK-SPIEL-1 to MK-SPIEL-5); skipped without ``[openspiel]``."""
+"""The OpenSpiel game ``python_machikoro`` (MK-SPIEL-1 to MK-SPIEL-7); skipped without ``[openspiel]``."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ import machikoro  # noqa: E402
 from machikoro import actions, tensors  # noqa: E402
 from machikoro import openspiel as mo  # noqa: E402
 from machikoro.chance import sample  # noqa: E402
-from machikoro.learning import start  # noqa: E402
+from machikoro.learning import LEARNING, start  # noqa: E402
 from machikoro.rng import SplitMix64  # noqa: E402
+from tests.meeplekit import adapter_checks  # noqa: E402
+from tests.meeplekit.adapter_checks import play_randomly  # noqa: E402
 
 GAMES: list[dict[str, Any]] = [
     {"players": 2},
@@ -27,19 +29,6 @@ GAMES: list[dict[str, Any]] = [
     {"players": 3, "expansion": False},
     {"players": 4, "market": "all-piles", "purple_order": "owner-chooses", "sushi_bar_cost": 2},
 ]
-
-
-def play_randomly(state: Any, rs: Any, until: int | None = None) -> Any:
-    """Random play from ``state`` (chance included) to the end, or for ``until`` actions."""
-    taken = 0
-    while not state.is_terminal() and (until is None or taken < until):
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rs.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(int(rs.choice(state.legal_actions())))
-        taken += 1
-    return state
 
 
 @pytest.mark.rules("MK-SPIEL-1", "MK-SPIEL-2")
@@ -313,3 +302,27 @@ def test_action_strings_name_the_move_and_its_code() -> None:
     code, _ = state.chance_outcomes()[2]
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, code) == f"dice 3 ({code})"
     assert state.action_to_string(0, 10**6) == f"Action {10**6}"
+
+
+@pytest.mark.rules("MK-SPIEL-6", "MK-SPIEL-1", "MK-ENV-1")
+def test_both_adapters_default_to_three_players_in_either_edition() -> None:
+    pytest.importorskip("pettingzoo")
+    from machikoro import pettingzoo as machikoro_pettingzoo
+
+    assert LEARNING.default_players == 3
+    adapter_checks.check_default_players(
+        LEARNING, machikoro_pettingzoo.raw_env, machikoro_pettingzoo.env
+    )
+    # A count the base game allows too (MK-PLAYERS-1: 2 to 4 without the expansion).
+    base = pyspiel.load_game("python_machikoro", {"expansion": False})
+    assert base.num_players() == 3 and not base.options.expansion
+    environment = machikoro_pettingzoo.raw_env(options=machikoro.RulesOptions(expansion=False))
+    environment.reset(seed=2)
+    assert environment.state.players == 3
+
+
+@pytest.mark.rules("MK-SPIEL-7")
+@pytest.mark.parametrize("params", GAMES)
+def test_a_state_prints_as_the_text_view(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_machikoro", params)
+    adapter_checks.check_str_is_the_text_view(game, np.random.RandomState(len(params)))

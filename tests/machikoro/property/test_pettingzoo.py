@@ -1,6 +1,7 @@
-"""The PettingZoo environment (MK-ENV-1 to MK-ENV-5) passes PettingZoo's own API, seed and render tests.
+"""The PettingZoo environment (MK-ENV-1 to MK-ENV-6) passes PettingZoo's own API, seed and render tests.
 
-Skipped when the ``[pettingzoo]`` extra is not installed.
+``raw_env`` and the wrapped ``env`` both pass ``api_test``. Skipped when the
+``[pettingzoo]`` extra is not installed.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import importlib
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,20 +22,31 @@ from pettingzoo.test import api_test, render_test, seed_test
 import machikoro
 from machikoro import actions, extras, tensors
 from machikoro import pettingzoo as machikoro_pettingzoo
+from machikoro.learning import LEARNING
 from machikoro.rng import SplitMix64
 from machikoro.svg import position
 from machikoro.view import render
+from tests.meeplekit import adapter_checks
 
 READINGS = machikoro.RulesOptions(purple_order="owner-chooses", business_center="may-decline")
 
+#: The raw environment and the wrapped one (MK-ENV-6): both pass PettingZoo's tests.
+MAKERS: dict[str, Any] = {
+    "raw_env": machikoro_pettingzoo.raw_env,
+    "env": machikoro_pettingzoo.env,
+}
 
-@pytest.mark.rules("MK-ENV-1", "MK-ENV-3", "MK-ENV-4")
+
+@pytest.mark.rules("MK-ENV-1", "MK-ENV-3", "MK-ENV-4", "MK-ENV-6")
+@pytest.mark.parametrize("maker", sorted(MAKERS))
 @pytest.mark.parametrize(
     ("players", "options"),
     [(2, None), (5, READINGS), (4, machikoro.RulesOptions(expansion=False))],
 )
-def test_pettingzoos_api_test(players: int, options: machikoro.RulesOptions | None) -> None:
-    api_test(machikoro_pettingzoo.env(players=players, options=options), num_cycles=200)
+def test_pettingzoos_api_test(
+    players: int, options: machikoro.RulesOptions | None, maker: str
+) -> None:
+    api_test(MAKERS[maker](players=players, options=options), num_cycles=200)
 
 
 @pytest.mark.rules("MK-ENV-4")
@@ -44,7 +57,7 @@ def test_pettingzoos_seed_test() -> None:
 @pytest.mark.rules("MK-ENV-1", "MK-ENV-2", "MK-ENV-3", "MK-ENV-4")
 @pytest.mark.parametrize("players", [2, 4])
 def test_agents_act_only_at_decisions_and_a_game_ends_with_rewards(players: int) -> None:
-    environment = machikoro_pettingzoo.env(players=players)
+    environment = machikoro_pettingzoo.raw_env(players=players)
     environment.reset(seed=5)
     assert environment.state == machikoro.new_game(players, seed=5)
     rng = SplitMix64(9)
@@ -81,7 +94,7 @@ def test_agents_act_only_at_decisions_and_a_game_ends_with_rewards(players: int)
 @pytest.mark.rules("MK-ENV-4")
 def test_chance_is_drawn_inside_step_from_the_environments_seeded_generator() -> None:
     def game(seed: int | None, first: int | None = None) -> list[machikoro.GameState]:
-        environment = machikoro_pettingzoo.env(players=3)
+        environment = machikoro_pettingzoo.raw_env(players=3)
         if first is not None:
             environment.reset(seed=first)
         environment.reset(seed=seed)
@@ -104,7 +117,7 @@ def test_chance_is_drawn_inside_step_from_the_environments_seeded_generator() ->
 
 @pytest.mark.rules("MK-ENV-3", "MK-ENV-4")
 def test_a_capped_game_is_truncated_with_rewards_zero() -> None:
-    environment = machikoro_pettingzoo.env(players=2, max_decisions=10)
+    environment = machikoro_pettingzoo.raw_env(players=2, max_decisions=10)
     environment.reset(seed=3)
     taken = 0
     for _ in environment.agent_iter(max_iter=100):
@@ -121,8 +134,8 @@ def test_a_capped_game_is_truncated_with_rewards_zero() -> None:
 
 
 @pytest.mark.rules("MK-ENV-1")
-def test_an_illegal_code_is_refused_naming_the_rule() -> None:
-    environment = machikoro_pettingzoo.env(players=2)
+def test_an_illegal_code_in_the_raw_environment_is_refused_naming_the_rule() -> None:
+    environment = machikoro_pettingzoo.raw_env(players=2)
     environment.reset(seed=1)
     build = actions.encode(environment.state, machikoro.BuildLandmark("radio-tower"))
     with pytest.raises(machikoro.IllegalMoveError) as refused:
@@ -143,16 +156,19 @@ def test_pettingzoos_render_test() -> None:
 
 @pytest.mark.rules("MK-ENV-5", "MK-VIEW-1", "MK-PIC-2")
 def test_render_modes_draw_the_whole_table(capsys: pytest.CaptureFixture[str]) -> None:
-    environment = machikoro_pettingzoo.env(players=2, render_mode="ansi")
+    environment = machikoro_pettingzoo.raw_env(players=2, render_mode="ansi")
     environment.reset(seed=3)
     text = environment.render()
     assert isinstance(text, str) and text == render(environment.state)
-    assert machikoro_pettingzoo.env(players=2).render() is None
-    human = machikoro_pettingzoo.env(players=2, render_mode="human")
+    assert machikoro_pettingzoo.raw_env(players=2).render() is None
+    wrapped = machikoro_pettingzoo.env(players=2, render_mode="ansi")
+    wrapped.reset(seed=3)
+    assert wrapped.render() == text
+    human = machikoro_pettingzoo.raw_env(players=2, render_mode="human")
     human.reset(seed=3)
     assert human.render() is None
     assert capsys.readouterr().out == text + "\n"
-    pixels = machikoro_pettingzoo.env(players=2, render_mode="rgb_array")
+    pixels = machikoro_pettingzoo.raw_env(players=2, render_mode="rgb_array")
     pixels.reset(seed=3)
     image = pixels.render()
     assert isinstance(image, np.ndarray)
@@ -162,6 +178,27 @@ def test_render_modes_draw_the_whole_table(capsys: pytest.CaptureFixture[str]) -
     assert position(pixels.state).startswith("<svg")
     with pytest.raises(machikoro.InvalidValueError, match="render_mode"):
         machikoro_pettingzoo.env(render_mode="rgb")
+
+
+@pytest.mark.rules("MK-ENV-6")
+def test_env_is_raw_env_wrapped_as_pettingzoos_classic_environments() -> None:
+    assert machikoro_pettingzoo.raw_env is machikoro_pettingzoo.MachiKoroEnv
+    adapter_checks.check_classic_wrappers(
+        LEARNING, machikoro_pettingzoo.raw_env, machikoro_pettingzoo.env
+    )
+
+
+@pytest.mark.rules("MK-ENV-6")
+def test_the_wrapped_environment_enforces_the_order_with_pettingzoos_messages() -> None:
+    adapter_checks.check_order_is_enforced(machikoro_pettingzoo.env)
+
+
+@pytest.mark.rules("MK-ENV-6", "MK-ENV-4")
+@pytest.mark.parametrize("players", [2, 5])
+def test_an_illegal_action_in_the_wrapped_environment_ends_the_game(players: int) -> None:
+    adapter_checks.check_illegal_action_ends_the_game(
+        lambda: machikoro_pettingzoo.env(players=players), np.random.RandomState(players)
+    )
 
 
 @pytest.mark.parametrize(
