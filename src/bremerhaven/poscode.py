@@ -65,7 +65,7 @@ from bremerhaven.validation import validate
 from meeplekit import poscode
 from meeplekit.documents import type_tag
 
-__all__ = ["VERSION", "PositionCodeError", "code", "from_code"]
+__all__ = ["CODES", "VERSION", "PositionCodeError", "code", "from_code"]
 
 #: The version of Bremerhaven's position codes, in their header (``bremerhaven/1``).
 VERSION: Final = 1
@@ -129,7 +129,9 @@ def _schema() -> poscode.Schema:
 
 _SCHEMA: Final = _schema()
 
-_CODES: Final = poscode.PositionCodes[GameState, Observation](
+#: Bremerhaven's position codes (:class:`meeplekit.poscode.PositionCodes`): what the
+#: shared tools (the command's ``position``) read; :func:`code` and :func:`from_code` are theirs.
+CODES: Final = poscode.PositionCodes[GameState, Observation](
     game="bremerhaven",
     version=VERSION,
     state=_SCHEMA.record(GameState),
@@ -153,7 +155,7 @@ def code(state: GameState | Observation, viewer: int | None = None) -> str:
     :class:`~bremerhaven.errors.InvalidValueError` for a viewer that is no seat and for a
     value that is neither.
     """
-    return _CODES.code(state, viewer)
+    return CODES.code(state, viewer)
 
 
 def from_code(text: str) -> GameState | Observation:
@@ -168,4 +170,4 @@ def from_code(text: str) -> GameState | Observation:
     over 20 digits, a card number the card set does not have, and a position the rules
     refuse.
     """
-    return _CODES.from_code(text)
+    return CODES.from_code(text)

@@ -53,7 +53,7 @@ from harbour.validation import validate
 from meeplekit import poscode
 from meeplekit.documents import type_tag
 
-__all__ = ["VERSION", "PositionCodeError", "code", "from_code"]
+__all__ = ["CODES", "VERSION", "PositionCodeError", "code", "from_code"]
 
 #: The version of Harbour's position codes, in their header (``harbour/1``).
 VERSION: Final = 1
@@ -103,7 +103,9 @@ def _schema() -> poscode.Schema:
 _SCHEMA: Final = _schema()
 
 
-_CODES: Final = poscode.PositionCodes[GameState, Observation](
+#: Harbour's position codes (:class:`meeplekit.poscode.PositionCodes`): what the
+#: shared tools (the command's ``position``) read; :func:`code` and :func:`from_code` are theirs.
+CODES: Final = poscode.PositionCodes[GameState, Observation](
     game="harbour",
     version=VERSION,
     state=_SCHEMA.record(GameState),
@@ -126,7 +128,7 @@ def code(state: GameState | Observation, viewer: int | None = None) -> str:
     is written as its viewer's code. Raises :class:`~harbour.errors.InvalidValueError`
     for a viewer that is no seat and for a value that is neither.
     """
-    return _CODES.code(state, viewer)
+    return CODES.code(state, viewer)
 
 
 def from_code(text: str) -> GameState | Observation:
@@ -140,4 +142,4 @@ def from_code(text: str) -> GameState | Observation:
     many, a value of the wrong kind or a number over 20 digits, and a position the rules
     refuse.
     """
-    return _CODES.from_code(text)
+    return CODES.from_code(text)

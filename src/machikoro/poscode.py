@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from machikoro.cards.model import Establishment, Landmark
 from machikoro.determinize import determinize
 from machikoro.errors import InvalidValueError, MoveParseError
 from machikoro.observation import Observation, observe
@@ -46,7 +47,7 @@ from machikoro.validation import validate
 from meeplekit import poscode
 from meeplekit.documents import type_tag
 
-__all__ = ["VERSION", "PositionCodeError", "code", "from_code"]
+__all__ = ["CODES", "VERSION", "PositionCodeError", "code", "from_code"]
 
 #: The version of Machi Koro's position codes, in their header (``machikoro/1``).
 VERSION: Final = 1
@@ -63,11 +64,12 @@ class PositionCodeError(MoveParseError, poscode.CodeError):
 
 
 def _schema() -> poscode.Schema:
+    kinds, landmarks = len(Establishment), len(Landmark)
     rows = {
-        "establishments": poscode.Seq(poscode.Digits()),
-        "landmarks": poscode.Seq(poscode.Digits(flags=True)),
-        "market": poscode.Digits(),
-        "deck": poscode.Digits(),
+        "establishments": poscode.Seq(poscode.Digits(length=kinds)),
+        "landmarks": poscode.Seq(poscode.Digits(flags=True, length=landmarks)),
+        "market": poscode.Digits(length=kinds),
+        "deck": poscode.Digits(length=kinds),
         "rolls": poscode.Seq(poscode.Digits()),
     }
     return poscode.Schema(
@@ -81,7 +83,9 @@ def _schema() -> poscode.Schema:
 
 _SCHEMA: Final = _schema()
 
-_CODES: Final = poscode.PositionCodes[GameState, Observation](
+#: Machi Koro's position codes (:class:`meeplekit.poscode.PositionCodes`): what the
+#: shared tools (the command's ``position``) read; :func:`code` and :func:`from_code` are theirs.
+CODES: Final = poscode.PositionCodes[GameState, Observation](
     game="machikoro",
     version=VERSION,
     state=_SCHEMA.record(GameState),
@@ -104,7 +108,7 @@ def code(state: GameState | Observation, viewer: int | None = None) -> str:
     viewer's code. Raises :class:`~machikoro.errors.InvalidValueError` for a viewer that
     is no seat and for a value that is neither.
     """
-    return _CODES.code(state, viewer)
+    return CODES.code(state, viewer)
 
 
 def from_code(text: str) -> GameState | Observation:
@@ -118,4 +122,4 @@ def from_code(text: str) -> GameState | Observation:
     many, a value of the wrong kind or a number over 20 digits, and a position the rules
     refuse.
     """
-    return _CODES.from_code(text)
+    return CODES.from_code(text)

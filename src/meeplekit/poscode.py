@@ -63,7 +63,7 @@ import types
 import typing
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -76,6 +76,8 @@ __all__ = [
     "MAX_CODE_CHARS",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "TRACE",
+    "VIEWER",
     "Atom",
     "Bool",
     "Choice",
@@ -130,6 +132,10 @@ _TEXT: Final = re.compile(r"(?:[A-Za-z0-9\-.:+*!_]|%[0-9A-F]{2})+|~")
 _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 #: The prefix of packed data (:class:`Packed`).
 _PACKED: Final = "packed:"
+#: The context key of the list of values read (:meth:`Codec.read`).
+TRACE: Final = "trace"
+#: The context key of an observation's viewer, read from the header.
+VIEWER: Final = "viewer"
 
 
 # --------------------------------------------------------------------------- errors
@@ -193,8 +199,7 @@ def _join(path: str, name: str) -> str:
 # --------------------------------------------------------------------------- syntax
 
 
-@attrs.frozen
-class Atom:
+class Atom(NamedTuple):
     """An atom of a code: its text and where it starts."""
 
     #: The atom's characters.
@@ -202,19 +207,25 @@ class Atom:
     #: Its index in the code.
     at: int
 
+    @property
+    def end(self) -> int:
+        """The index just after it."""
+        return self.at + len(self.text)
 
-@attrs.frozen
-class Group:
+
+class Group(NamedTuple):
     """A list (``kind`` ``"["``) or a record (``"("``, with its ``tag`` for a union's member)."""
 
     #: ``"["`` or ``"("``.
     kind: str
     #: The items, in order.
-    items: tuple[Node, ...]
+    items: tuple[Atom | Group, ...]
     #: Where the group (its tag, if any) starts in the code.
     at: int
     #: The tag before a record, or ``None``.
-    tag: str | None = None
+    tag: str | None
+    #: The index just after its closing bracket.
+    end: int
 
 
 #: A value of a code as its syntax gives it.
@@ -222,83 +233,99 @@ Node = Atom | Group
 
 _CLOSE: Final = {"[": "]", "(": ")"}
 _SEPARATOR: Final = {"[": ",", "(": " "}
+#: An atom, a bracket or separator, or any other character (refused).
+_TOKEN: Final = re.compile(r"([A-Za-z0-9\-_.:=+*~!%@/]+)|([\[\](), ])|(.)", re.DOTALL)
 
 
-class _Parser:
-    """The syntax of a code, read into :data:`Node` values (a recursive descent)."""
+def _seen(token: str | None) -> str:
+    if token is None:
+        return "the end of the code"
+    return "a space" if token == " " else repr(token)
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        bad = _FORBIDDEN.search(text)
-        if bad is not None:
-            char = bad.group()
-            raise Invalid(
-                "",
-                bad.start(),
-                f"the character {_name_char(char)} is not allowed: a code is one line of "
+
+class _Syntax(Invalid):
+    """A syntax error, with the index of the top-level value it is in."""
+
+    def __init__(self, index: int, position: int, reason: str) -> None:
+        super().__init__("", position, reason)
+        #: The index of the top-level value being read (0 is the header).
+        self.index = index
+
+
+def _parse(text: str, *, single: bool) -> list[Node]:
+    """The values of ``text``: one (``single``), or each after one space (a whole code).
+
+    Iterative, over the tokens of one regular expression: the cost is linear in the
+    length, and nesting is bounded by :data:`MAX_DEPTH`, not by Python's stack.
+    """
+    top: list[Node] = []
+    frames: list[tuple[str | None, list[Node], int, str | None]] = []
+    kind: str | None = None  # the open group's bracket, None at the top
+    items = top
+    start = 0
+    tag: str | None = None
+    expect = True  # a value comes next
+    fresh = False  # a group was just opened: its closing bracket may come at once
+    pending: tuple[str, int] | None = None  # a tag just read, its record's bracket next
+    for found in _TOKEN.finditer(text):
+        token, at = found.group(), found.start()
+        if found.lastindex == 3 and _FORBIDDEN.match(token):
+            raise _Syntax(
+                len(top) - (kind is None and not expect),
+                at,
+                f"the character U+{ord(token):04X} is not allowed: a code is one line of "
                 "printable ASCII",
             )
-
-    def fail(self, at: int, reason: str) -> Invalid:
-        return Invalid("", at, reason)
-
-    def seen(self, at: int) -> str:
-        if at >= len(self.text):
-            return "the end of the code"
-        return f"{self.text[at]!r}"
-
-    def value(self, at: int, depth: int) -> tuple[Node, int]:
-        text = self.text
-        if at >= len(text):
-            raise self.fail(at, "the code ends where a value is expected")
-        char = text[at]
-        if char in _CLOSE:
-            return self.group(char, at, at, None, depth)
-        found = _ATOM.match(text, at)
-        if found is None:
-            raise self.fail(at, f"expected a value, got {self.seen(at)}")
-        end = found.end()
-        if end < len(text) and text[end] == "(":
-            return self.group("(", end, at, found.group(), depth)
-        return Atom(found.group(), at), end
-
-    def group(
-        self, kind: str, at: int, start: int, tag: str | None, depth: int
-    ) -> tuple[Node, int]:
-        if depth >= MAX_DEPTH:
-            raise self.fail(at, f"lists and records nested more than {MAX_DEPTH} deep")
-        close, separator = _CLOSE[kind], _SEPARATOR[kind]
-        items: list[Node] = []
-        at += 1
-        if at < len(self.text) and self.text[at] == close:
-            return Group(kind, (), start, tag), at + 1
-        while True:
-            item, at = self.value(at, depth + 1)
-            items.append(item)
-            if at < len(self.text) and self.text[at] == separator:
-                at += 1
+        if expect:
+            if found.lastindex == 1:
+                if found.end() < len(text) and text[found.end()] == "(":
+                    pending = (token, at)
+                    continue
+                items.append(Atom(token, at))
+                expect = False
                 continue
-            if at < len(self.text) and self.text[at] == close:
-                return Group(kind, tuple(items), start, tag), at + 1
-            shown_sep = "a space" if separator == " " else f"{separator!r}"
-            raise self.fail(at, f"expected {shown_sep} or {close!r}, got {self.seen(at)}")
-
-    def line(self) -> list[Node]:
-        """The values of the whole code, each after one space."""
-        nodes: list[Node] = []
-        at = 0
-        while True:
-            node, at = self.value(at, 0)
-            nodes.append(node)
-            if at == len(self.text):
-                return nodes
-            if self.text[at] != " ":
-                raise self.fail(at, f"expected a space between fields, got {self.seen(at)}")
-            at += 1
-
-
-def _name_char(char: str) -> str:
-    return f"U+{ord(char):04X}" if char.isprintable() is False or ord(char) > 0x7E else repr(char)
+            if token in _CLOSE:
+                if len(frames) >= MAX_DEPTH:
+                    raise _Syntax(
+                        len(top), at, f"lists and records nested more than {MAX_DEPTH} deep"
+                    )
+                frames.append((kind, items, start, tag))
+                kind, items, start, tag = token, [], at, None
+                if pending is not None:
+                    tag, start = pending
+                    pending = None
+                fresh = True
+                continue
+            if not (fresh and kind is not None and token == _CLOSE[kind]):
+                raise _Syntax(len(top), at, f"expected a value, got {_seen(token)}")
+        elif kind is None:
+            if token == " " and not single:
+                expect = True
+                continue
+            wanted = "the end of the value" if single else "a space between fields"
+            raise _Syntax(len(top) - 1, at, f"expected {wanted}, got {_seen(token)}")
+        elif token == _SEPARATOR[kind]:
+            expect, fresh = True, False
+            continue
+        elif token != _CLOSE[kind]:
+            raise _Syntax(
+                len(top),
+                at,
+                f"expected {_seen(_SEPARATOR[kind])} or {_CLOSE[kind]!r}, got {_seen(token)}",
+            )
+        node = Group(kind, tuple(items), start, tag, at + 1)
+        kind, items, start, tag = frames.pop()
+        items.append(node)
+        expect, fresh = False, False
+    if kind is not None and not expect:
+        raise _Syntax(
+            len(top),
+            len(text),
+            f"the code ends before {_CLOSE[kind]!r} closes the {'list' if kind == '[' else 'record'}",
+        )
+    if expect:
+        raise _Syntax(len(top), len(text), "the code ends where a value is expected")
+    return top
 
 
 def parse_code(text: str) -> list[Node]:
@@ -306,16 +333,12 @@ def parse_code(text: str) -> list[Node]:
 
     Raises :class:`Invalid` for text that is not in a code's syntax (no field named).
     """
-    return _Parser(text).line()
+    return _parse(text, single=False)
 
 
 def parse_value(text: str) -> Node:
     """One value of a code's syntax (for tests and tools); raises :class:`Invalid`."""
-    parser = _Parser(text)
-    node, at = parser.value(0, 0)
-    if at != len(text):
-        raise parser.fail(at, f"expected the end of the value, got {parser.seen(at)}")
-    return node
+    return _parse(text, single=True)[0]
 
 
 # --------------------------------------------------------------------------- text
@@ -394,8 +417,16 @@ class Codec:
         return self._write(value, context)
 
     def read(self, node: Node, path: str, context: dict[Any, Any]) -> Any:
-        """The value a node gives; raises :class:`Invalid` naming ``path``."""
-        return self._read(node, path, context)
+        """The value a node gives; raises :class:`Invalid` naming ``path``.
+
+        With a list under the context key :data:`TRACE`, each value read is added to it as
+        ``(path, node)`` (:meth:`PositionCodes.fields`).
+        """
+        value = self._read(node, path, context)
+        trace = context.get(TRACE)
+        if trace is not None:
+            trace.append((path, node))
+        return value
 
     def _write(self, value: Any, context: dict[Any, Any]) -> str:
         raise NotImplementedError
@@ -680,15 +711,19 @@ class Ref(Codec):
         return self.items(context[self.key])
 
     def _write(self, value: Any, context: dict[Any, Any]) -> str:
-        index = context.get((id(self), "index"))
-        if index is None:
-            index = {}
-            for i, item in enumerate(self._collection(context)):
-                index.setdefault(item, i)
-            context[(id(self), "index")] = index
-        if value not in index:
+        # By identity first (a state holds its card set's own cards), then by equality.
+        key = (id(self), "index")
+        if key not in context:
+            collection = self._collection(context)
+            context[key] = {id(item): i for i, item in reversed(list(enumerate(collection)))}
+        found = context[key].get(id(value))
+        if found is None:
+            found = next(
+                (i for i, item in enumerate(self._collection(context)) if item == value), None
+            )
+        if found is None:
             raise Invalid("", None, f"not one of the card set's: {shown(value)}")
-        return str(index[value])
+        return str(found)
 
     def _read(self, node: Node, path: str, context: dict[Any, Any]) -> Any:
         text = self.atom(node, path)
@@ -766,7 +801,7 @@ class Record(Codec):
     def _read(self, node: Node, path: str, context: dict[Any, Any]) -> Any:
         if type(node) is not Group or node.kind != "(" or node.tag is not None:
             raise self.refuse(node, path)
-        return self.read_fields(node.items, node.at, path, context, end=None)
+        return self.read_fields(node.items, node.at, path, context, end=node.end - 1)
 
     def read_fields(
         self,
@@ -775,17 +810,20 @@ class Record(Codec):
         path: str,
         context: dict[Any, Any],
         *,
-        end: int | None,
+        end: int,
+        whole: bool = False,
     ) -> Any:
-        """The value from its fields' nodes; ``end`` is where the text ends (a whole code)."""
+        """The value from its fields' nodes, which start at ``at`` and end at ``end``.
+
+        ``whole``: the nodes are a whole code's (its fields after the header).
+        """
         written = self.written
         if len(nodes) < len(written):
             missing = written[len(nodes)]
-            where = end if end is not None else at
             raise Invalid(
                 _join(path, missing.name),
-                where,
-                f"missing: the {'code' if end is not None else 'record'} ends after "
+                end,
+                f"missing: the {'code' if whole else 'record'} ends after "
                 f"{len(nodes)} of its {len(written)} fields ({self.names})",
             )
         if len(nodes) > len(written):
@@ -844,7 +882,7 @@ class Tagged(Codec):
             raise self.refuse(node, path, shown(tag, 40))
         if type(node) is Atom and record.written:
             raise Invalid(path, node.at, f"expected {tag}(...) with its fields ({record.names})")
-        return record.read_fields(items, node.at, path, context, end=None)
+        return record.read_fields(items, node.at, path, context, end=node.end - 1)
 
 
 class Options(Codec):
@@ -1114,8 +1152,6 @@ class Schema:
 # --------------------------------------------------------------------------- whole codes
 
 _HEADER: Final = re.compile(r"([a-z][a-z0-9-]*)/([0-9]{1,4})(?:@([0-9]{1,4}))?")
-#: The context key of an observation's viewer, read from the header.
-VIEWER: Final = "viewer"
 
 
 class PositionCodes(Generic[S, Seen]):
@@ -1195,20 +1231,40 @@ class PositionCodes(Generic[S, Seen]):
 
     def from_code(self, text: str) -> S | Seen:
         """The state (or observation, for a seat's code) ``text`` holds, checked."""
-        if type(text) is not str:
-            raise self.error("", f"expected the code as text (a str), got {shown(text)}")
-        if len(text) > MAX_CODE_CHARS:
-            raise self.error("", f"longer than {MAX_CODE_CHARS} characters", text=text[:100])
         try:
-            value: S | Seen = self._read(text)
+            value: S | Seen = self._read(text, {}, check=True)
         except Invalid as exc:
-            raise self.error(exc.field, exc.reason, text=text, position=exc.position) from None
+            raise self.error(
+                exc.field, exc.reason, text=text if type(text) is str else "", position=exc.position
+            ) from None
         return value
 
-    def _read(self, text: str) -> Any:
-        nodes = parse_code(text)
+    def fields(self, text: str) -> tuple[tuple[str, int, int], ...]:
+        """Every value of the code ``text``: its field's path, where it starts and ends.
+
+        In the order of the text, the header first (``("header", 0, 9)``); a list or a
+        record comes before its items. The fields are read as :meth:`from_code` reads them,
+        but the position is not checked (a code of a position the rules refuse is listed
+        too). Raises the game's :class:`CodeError` for a code that cannot be read.
+        """
+        trace: list[tuple[str, Node]] = []
+        try:
+            self._read(text, {TRACE: trace}, check=False)
+        except Invalid as exc:
+            raise self.error(exc.field, exc.reason, text=text, position=exc.position) from None
+        found = {(path, node.at, node.end) for path, node in trace}
+        return tuple(sorted(found, key=lambda item: (item[1], -item[2], item[0])))
+
+    def _read(self, text: str, context: dict[Any, Any], *, check: bool) -> Any:
+        if type(text) is not str:
+            raise Invalid("", None, f"expected the code as text (a str), got {shown(text)}")
+        if len(text) > MAX_CODE_CHARS:
+            raise Invalid("", None, f"longer than {MAX_CODE_CHARS} characters")
+        try:
+            nodes = parse_code(text)
+        except _Syntax as exc:
+            raise Invalid(self._field_at(text, exc.index), exc.position, exc.reason) from None
         head = nodes[0]
-        context: dict[Any, Any] = {}
         expected = f"{self.header} (or {self.header}@SEAT for what a seat sees)"
         found = _HEADER.fullmatch(head.text) if type(head) is Atom else None
         if found is None:
@@ -1226,7 +1282,12 @@ class PositionCodes(Generic[S, Seen]):
         record = self.state if seat is None else self.observation
         if seat is not None:
             context[VIEWER] = int(seat)
-        value = record.read_fields(nodes[1:], head.at, "", context, end=len(text))
+        trace = context.get(TRACE)
+        if trace is not None:
+            trace.append(("header", head))
+        value = record.read_fields(nodes[1:], head.at, "", context, end=len(text), whole=True)
+        if not check:
+            return value
         if seat is None:
             found_violations = self.validate(value)
             if found_violations:
@@ -1238,6 +1299,15 @@ class PositionCodes(Generic[S, Seen]):
         except errors.RulesError as exc:
             raise Invalid("", None, f"no valid position shows this: {exc}") from None
         return value
+
+    def _field_at(self, text: str, index: int) -> str:
+        """The name of the top-level field ``index`` (0: the header) of the code ``text``."""
+        if index == 0:
+            return "header"
+        seat = _HEADER.fullmatch(text.split(" ", 1)[0])
+        record = self.observation if seat is not None and seat.group(3) else self.state
+        written = record.written
+        return written[index - 1].name if index <= len(written) else ""
 
 
 def _shown_node(node: Node) -> str:
