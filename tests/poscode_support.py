@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
+import click
+from click.testing import CliRunner, Result
 
 from meeplekit import errors
 from meeplekit.poscode import MAX_CODE_CHARS, MAX_DEPTH, CodeError, PositionCodes
@@ -193,3 +196,71 @@ def check_hostile_sizes(game: Game, text: str) -> None:
     for value in (None, 5, b"x", text.encode()):
         error = refused(game, value)  # type: ignore[arg-type]
         assert "a str" in error.reason
+
+
+def check_command(
+    command: click.Group,
+    game: Game,
+    end: Any,
+    record: str,
+    folder: Path,
+    view: Callable[[Any, int], str],
+) -> None:
+    """``GAME position`` and ``GAME replay`` with a record whose final position is ``end``.
+
+    ``view(state, seat)`` is the game's table of a seat (its pieces' view).
+    """
+
+    def run(args: list[str], text: str = "", status: int = 0) -> Result:
+        result = CliRunner(env={"COLUMNS": "100"}).invoke(command, args, input=text)
+        assert "Traceback" not in result.output
+        assert result.exit_code == status, (args, result.output)
+        return result
+
+    text, seen = game.code(end), game.code(end, viewer=1)
+    assert run(["position", text]).output == str(end)
+    assert run(["position", "-"], text + "\n").output == str(end)
+    assert run(["position", "--seat", "2", text]).output == view(end, 1)
+    assert run(["position", seen]).output == view(end, 1)
+    assert run(["position", "--seat", "2", seen]).output == view(end, 1)
+    assert "Player 2 sees" in run(["position", "--seat", "1", seen], status=1).output
+    lines = run(["position", "--fields", text]).output.splitlines()
+    spans = game.codes.fields(text)
+    leaves = [
+        (path, text[start:stop])
+        for index, (path, start, stop) in enumerate(spans)
+        if index + 1 == len(spans) or spans[index + 1][1] >= stop
+    ]
+    assert lines == [f"{path}: {value}" for path, value in leaves]
+    bad = run(["position", text.replace(" ", "  ", 1)], status=1).output
+    assert len(bad.splitlines()) == 1 and bad.startswith("Error: position code, ")
+    assert run(["position"], status=2).output.startswith("Usage:")
+    file = folder / "game.rec"
+    file.write_text(record, encoding="utf-8")
+    assert run(["position", "--record", str(file)]).output == text + "\n"
+    assert run(["position", "--record", str(file), "--seat", "2"]).output == seen + "\n"
+    run(["position", "--record", str(file), text], status=2)
+    narrated = run(["replay", str(file)]).output
+    assert narrated.endswith(f"position CODE' shows it):\n{text}\n")
+
+
+#: The characters a code is made of, and a few it never holds.
+ALPHABET = "0123456789abcdefnpxyzACFLSW-_.:=+*~!%@/[](), #\t\x00é"
+
+
+def mutated(text: str, edits: list[tuple[int, int, str]]) -> str:
+    """``text`` with each ``(at, length, replacement)`` applied (``at`` taken modulo its length)."""
+    for at, length, new in edits:
+        at %= max(1, len(text))
+        text = text[:at] + new + text[at + length :]
+    return text
+
+
+def check_mutated(game: Game, text: str) -> None:
+    """Whatever an edit made of a code is read back valid and in its one spelling, or refused."""
+    try:
+        value = game.from_code(text)
+    except errors.RulesError as error:
+        assert type(error) is game.error, (type(error), error)
+        return
+    assert game.code(value) == text

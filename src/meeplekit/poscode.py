@@ -123,7 +123,7 @@ _ATOM: Final = re.compile(r"[A-Za-z0-9\-_.:=+*~!%@/]+")
 #: A character that may not appear in a code at all.
 _FORBIDDEN: Final = re.compile(r"[^\x20-\x7e]")
 #: A whole number as a code writes it.
-_INTEGER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_INTEGER: Final = re.compile(r"0|-?[1-9][0-9]*")
 #: What text keeps as it is.
 _KEPT: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.:+*!")
 #: Text with escapes, as :func:`write_text` writes it.
@@ -1222,12 +1222,6 @@ class PositionCodes(Generic[S, Seen]):
                 f"{shown(str(exc), 200)}"
             ) from None
         return " ".join([header, *fields])
-
-    def viewer_of(self, text: str) -> int | None:
-        """The seat whose code ``text`` is (``GAME/VERSION@SEAT``), ``None`` for a state's."""
-        head = text.split(" ", 1)[0]
-        found = _HEADER.fullmatch(head)
-        return int(found.group(3)) if found is not None and found.group(3) else None
 
     def from_code(self, text: str) -> S | Seen:
         """The state (or observation, for a seat's code) ``text`` holds, checked."""

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import bremerhaven
 from bremerhaven import GameState, MoveParseError, RulesOptions
@@ -27,14 +28,18 @@ from bremerhaven.testing import states
 from tests.bremerhaven.property.test_random_sweep import options_for, players_for, seed_for
 from tests.bremerhaven.scenarios.support import card_set
 from tests.poscode_support import (
+    ALPHABET,
     Game,
     check_additions,
+    check_command,
     check_every_value_corrupted,
     check_hostile_sizes,
+    check_mutated,
     check_other_headers,
     check_round_trip,
     check_syntax_damage,
     check_truncations,
+    mutated,
     play,
     refused,
     sample,
@@ -59,6 +64,10 @@ def first_moves(state: GameState, count: int) -> GameState:
     return state
 
 
+#: A code mid-game, edited at random by the fuzzing test.
+EDITED = bremerhaven.code(first_moves(bremerhaven.new_game(2, seed=7), 9))
+
+
 def sweep_game(index: int) -> list[GameState]:
     start = bremerhaven.new_game(
         players_for(index), seed=seed_for(index), options=options_for(index)
@@ -67,16 +76,14 @@ def sweep_game(index: int) -> list[GameState]:
 
 
 @pytest.mark.rules("BH-POSCODE-1", "BH-POSCODE-2", "BH-POSCODE-3", "BH-POSCODE-4")
-@pytest.mark.parametrize("index", [0, 1, 2, 3, 4, 7])
+@pytest.mark.parametrize("index", [0, 2, 7])
 def test_states_of_sweep_games_read_back_from_their_codes(index: int) -> None:
-    checked = [check_round_trip(GAME, s) for s in sample(sweep_game(index), 60)]
+    checked = [check_round_trip(GAME, s) for s in sample(sweep_game(index), 90)]
     assert len(checked) >= 8
 
 
 @pytest.mark.rules("BH-POSCODE-1", "BH-POSCODE-4")
-@pytest.mark.parametrize(
-    ("players", "game"), [(1, "long"), (2, "short"), (3, "long"), (4, "short")]
-)
+@pytest.mark.parametrize(("players", "game"), [(1, "long"), (2, "short"), (4, "short")])
 def test_the_long_short_and_solo_games_read_back(players: int, game: str) -> None:
     start = bremerhaven.new_game(players, seed=players, options=RulesOptions(game=game))
     checked = [
@@ -102,7 +109,7 @@ def test_a_seat_code_hides_the_bids_others_placed() -> None:
 
 
 @pytest.mark.rules("BH-POSCODE-1", "BH-POSCODE-4")
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states(max_decisions=200))
 def test_drawn_games_read_back(state: GameState) -> None:
     check_round_trip(GAME, state)
@@ -146,7 +153,6 @@ def test_every_value_of_a_code_corrupted_is_refused_naming_it() -> None:
         bremerhaven.code(first_moves(bremerhaven.new_game(3, seed=1), 4), viewer=2),
         bremerhaven.code(solo),
     ]
-    assert check_every_value_corrupted(GAME, codes[0]) > 300
     for text in codes:
         assert check_every_value_corrupted(GAME, text, each_field=True) > 40
         check_syntax_damage(GAME, text)
@@ -175,3 +181,32 @@ def test_the_specification_shows_the_code_of_its_position() -> None:
     page = (ROOT / "src" / "bremerhaven" / "spec" / "codes.md").read_text(encoding="utf-8")
     shown = re.findall(r"```text\n(bremerhaven/1[^\n]*)\n```", page)
     assert shown == [bremerhaven.code(first_moves(bremerhaven.new_game(2, seed=1), 3))]
+
+
+@pytest.mark.rules("BH-POSCODE-6")
+def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
+    from bremerhaven.cli.app import bremerhaven as command
+    from bremerhaven.cli.pieces import PIECES
+    from bremerhaven.records import write_record
+
+    start = bremerhaven.new_game(3, seed=5)
+    state, moves = start, []
+    for _ in range(20):
+        move = bremerhaven.legal_moves(state)[0]
+        moves.append(move)
+        state = bremerhaven.apply_move(state, move)
+    record = write_record(start, moves, seed=5)
+    check_command(command, GAME, state, record, tmp_path, PIECES.view)
+
+
+@pytest.mark.rules("BH-POSCODE-5")
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 1200), st.integers(0, 3), st.text(alphabet=ALPHABET, max_size=3)),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_edited_codes_are_read_valid_or_refused(edits: list[tuple[int, int, str]]) -> None:
+    check_mutated(GAME, mutated(EDITED, edits))
