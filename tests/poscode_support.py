@@ -168,7 +168,8 @@ def check_other_headers(game: Game, text: str, others: Iterable[str]) -> None:
     """Another game's, another version's and a malformed header are refused naming it."""
     rest = text.split(" ", 1)[1]
     name, version = game.codes.game, game.codes.version
-    for header in (*others, f"{name}/{version + 1}", f"{name}/0", f"{name}", "FEN", "-", "[]"):
+    wrong = (f"{name}/{version + 1}", f"{name}/0{version}", f"{name}/{version}@01", f"{name}/0")
+    for header in (*others, *wrong, f"{name}", "FEN", "-", "[]"):
         error = refused(game, f"{header} {rest}")
         assert error.field == "header", (header, str(error))
 

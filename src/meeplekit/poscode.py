@@ -46,6 +46,29 @@ Traceback (most recent call last):
 ...
 meeplekit.poscode.Invalid: players[0].hand[1]: expected a whole number, got 'x'
 
+Why this shape:
+
+- *Positional, derived from the state's attrs classes.* A code lists a state's fields in
+  the class's order (the game moves its secrets, readings and card set to the end), so it
+  is short, and a reader of a bug report sees the players, their goods and money first;
+  the error of a bad value names the field by the state's own names. A field added to a
+  state is written with no change here (the game then raises its code's version); a
+  reading added to the options changes no code at all, as the options list only what is
+  not the default.
+- *Cards by number.* A card is its index in its deck of the card set, as Harbour's state
+  already holds it: short, and the same in every code of a game. A card set that is not
+  built in is packed into the code, so that a code stays self-contained (a game played
+  with a card file of one's own is reproduced from its code alone), at the cost of a few
+  kilobytes; naming it by a digest would make the code useless without the file.
+- *A seat's code is its observation's.* What one seat may see is what a player can
+  share without revealing a secret, and reading it gives that observation back, as
+  ``from_json`` gives an observation document back.
+- *One spelling, strict reading.* Equal positions have equal codes (a code can be
+  compared as text and used as a key), and every code read is the one :meth:`code`
+  writes; the codec never returns what the game's ``validate`` refuses. Compression is
+  used only for a packed card set: the position itself stays readable, and JSON remains
+  the format for programs.
+
 Reading never trusts the text: a code longer than :data:`MAX_CODE_CHARS`, a character that
 is not printable ASCII, values nested over :data:`MAX_DEPTH` deep, a number of more than
 :data:`MAX_DIGITS` digits, a field missing or one too many, an unknown tag or label, a
@@ -1151,7 +1174,7 @@ class Schema:
 
 # --------------------------------------------------------------------------- whole codes
 
-_HEADER: Final = re.compile(r"([a-z][a-z0-9-]*)/([0-9]{1,4})(?:@([0-9]{1,4}))?")
+_HEADER: Final = re.compile(r"([a-z][a-z0-9-]*)/([1-9][0-9]{0,3})(?:@(0|[1-9][0-9]{0,3}))?")
 
 
 class PositionCodes(Generic[S, Seen]):
