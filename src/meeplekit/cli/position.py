@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from meeplekit.cli.common import read_input, terminal_width, wrap
+from meeplekit.cli.common import read_input
 from meeplekit.cli.pieces import GamePieces
 from meeplekit.errors import RecordError, RulesError
 from meeplekit.poscode import MAX_CODE_CHARS, PositionCodes
@@ -151,10 +151,12 @@ def _table(
 
 
 def _show_fields(codes: PositionCodes[Any, Any], text: str) -> None:
-    width = terminal_width()
+    """Each value of the code that is no list or record, ``path: value``, one a line.
+
+    Not wrapped: a value is one atom, to be copied whole.
+    """
     spans = codes.fields(text)
     for index, (path, start, end) in enumerate(spans):
-        inner = index + 1 < len(spans) and spans[index + 1][1] < end
-        if inner:
+        if index + 1 < len(spans) and spans[index + 1][1] < end:
             continue  # a list or a record: its items follow
-        sys.stdout.write(wrap(f"{path}: {text[start:end]}", width) + "\n")
+        sys.stdout.write(f"{path}: {text[start:end]}\n")
