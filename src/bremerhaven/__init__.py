@@ -69,6 +69,7 @@ from bremerhaven.moves import (
 )
 from bremerhaven.observation import Observation, SeenBid, observe
 from bremerhaven.options import RulesOptions
+from bremerhaven.poscode import code, from_code
 from bremerhaven.scoring import Outcome, outcome, rating, returns, scores
 from bremerhaven.search import ISMCTSBot
 from bremerhaven.serialization import from_json, to_json
@@ -129,10 +130,12 @@ __all__ = [
     "can_apply",
     "cards",
     "chance_outcomes",
+    "code",
     "current_player",
     "determinize",
     "events",
     "explain",
+    "from_code",
     "from_json",
     "is_over",
     "legal_moves",

@@ -85,6 +85,7 @@ from harbour.version import __version__
 if TYPE_CHECKING:
     from harbour import actions, notation, records, svg
     from harbour.observation import Observation, PlayerView, observe
+    from harbour.poscode import code, from_code
     from harbour.positions import position
     from harbour.search import ISMCTSBot
     from harbour.serialization import from_json, to_json
@@ -99,6 +100,8 @@ _LAZY: Final = {
     "Observation": "harbour.observation",
     "PlayerView": "harbour.observation",
     "Violation": "harbour.validation",
+    "code": "harbour.poscode",
+    "from_code": "harbour.poscode",
     "from_json": "harbour.serialization",
     "observe": "harbour.observation",
     "position": "harbour.positions",
@@ -116,6 +119,7 @@ _SUBMODULES: Final = frozenset(
         "gamerecord",
         "notation",
         "observation",
+        "poscode",
         "positions",
         "records",
         "search",
@@ -212,10 +216,12 @@ __all__ = [
     "apply_move_with_events",
     "can_apply",
     "chance_outcomes",
+    "code",
     "current_player",
     "determinize",
     "events",
     "explain",
+    "from_code",
     "from_json",
     "is_over",
     "legal_moves",

@@ -86,6 +86,7 @@ from machikoro.options import (
     SushiBarCost,
     TunaRoll,
 )
+from machikoro.poscode import code, from_code
 from machikoro.positions import position
 from machikoro.rules.step import Refusal
 from machikoro.scoring import Outcome, outcome, returns
@@ -155,10 +156,12 @@ __all__ = [
     "cards",
     "chance",
     "chance_outcomes",
+    "code",
     "current_player",
     "determinize",
     "events",
     "explain",
+    "from_code",
     "from_json",
     "is_over",
     "legal_moves",

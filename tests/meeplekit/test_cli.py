@@ -570,7 +570,15 @@ def test_both_games_commands_have_the_same_shape() -> None:
     from machikoro.cli.app import machikoro
 
     assert _shape(harbour) == _shape(machikoro)
-    assert set(harbour.commands) == {"play", "simulate", "compare", "replay", "cards", "rule"}
+    assert set(harbour.commands) == {
+        "play",
+        "simulate",
+        "compare",
+        "replay",
+        "cards",
+        "rule",
+        "position",
+    }
     for name in ("play", "simulate", "compare"):
         for group in (harbour, machikoro):
             options = {p.name: p for p in group.commands[name].params}

@@ -3,8 +3,9 @@
 :func:`command_group` makes the group from the game's pieces
 (:class:`meeplekit.cli.pieces.GamePieces`) and, by default, the shell's commands made
 from them (:mod:`meeplekit.cli.play`, :mod:`meeplekit.cli.lab_commands`,
-:mod:`meeplekit.cli.reference`); a game may pass its own commands (made by the same
-functions with its own hooks).
+:mod:`meeplekit.cli.reference`, :mod:`meeplekit.cli.position`); a game may pass its own
+commands (made by the same functions with its own hooks), and gets ``position`` unless it
+passes one.
 """
 
 from __future__ import annotations
@@ -50,4 +51,8 @@ def command_group(
     group = click.version_option(pieces.version, prog_name=pieces.name)(group)
     for command in commands(pieces) if members is None else members:
         group.add_command(command)
+    if "position" not in group.commands:
+        from meeplekit.cli.position import position_command
+
+        group.add_command(position_command(pieces))
     return group

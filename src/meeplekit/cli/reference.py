@@ -3,8 +3,9 @@
 :func:`rule_command` prints a clause of the game's specification as plain text
 (:func:`rule_text`, which ``play``'s ``rule ID`` shares) or lists them all;
 :func:`cards_command` shows the game's cards as tables or one card in full, found by
-:func:`find_by_name` (:func:`card_text`, which ``play``'s ``cards NAME`` shares); :func:`replay_command` checks a game record move by move and
-narrates it as the game's demo does.
+:func:`find_by_name` (:func:`card_text`, which ``play``'s ``cards NAME`` shares);
+:func:`replay_command` checks a game record move by move, narrates it as the game's demo
+does and ends with the final position's code (:mod:`meeplekit.cli.position`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from meeplekit.cli.common import (
     wrap,
 )
 from meeplekit.cli.pieces import GamePieces
+from meeplekit.cli.position import final_code
 from meeplekit.errors import RecordError
 from meeplekit.spec import normalize_rule_id
 
@@ -192,7 +194,7 @@ def cards_command(pieces: GamePieces[Any, Any]) -> click.Command:
 def replay_command(
     pieces: GamePieces[Any, Any], *, read: Callable[[Path, str], str] | None = None
 ) -> click.Command:
-    """The ``replay`` command: check a game record move by move and narrate it.
+    """The ``replay`` command: check a game record move by move, narrate it, end with its code.
 
     ``read(path, what)`` reads the file (default :func:`meeplekit.cli.common.read_input`).
     """
@@ -215,8 +217,11 @@ def replay_command(
             out.write(
                 f"\nThe record stops after {len(record.moves)} moves; the game is not over.\n"
             )
-            return
-        out.write("\n" + wrap(narration.outcome(states[-1]), width) + "\n")
+        else:
+            out.write("\n" + wrap(narration.outcome(states[-1]), width) + "\n")
+        code = final_code(pieces, states[-1])
+        if code is not None:
+            out.write(f"\n{code}\n")
 
     return click.Command(
         "replay",
@@ -224,5 +229,8 @@ def replay_command(
         params=[
             click.Argument(["file"], type=click.Path(exists=True, dir_okay=False, path_type=Path))
         ],
-        help="Check the game record FILE move by move and narrate it.",
+        help=(
+            "Check the game record FILE move by move and narrate it; end with the final "
+            "position's code."
+        ),
     )

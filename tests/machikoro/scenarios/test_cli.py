@@ -390,7 +390,12 @@ def test_record_writes_the_whole_game_with_its_chance(tmp_path: Path) -> None:
     }
     replayed = invoke(["replay", str(path)])
     assert replayed.exit_code == 0
-    assert flat(replayed.output).endswith(flat(describe_outcome(end)))
+    narrated, code = replayed.output.rstrip("\n").rsplit("\n", 1)
+    assert flat(narrated).endswith(
+        flat(describe_outcome(end))
+        + " The final position's code ('machikoro position CODE' shows it):"
+    )
+    assert code == machikoro.code(end)
     assert "Turn 1 - Player 1" in replayed.output
 
 
@@ -407,9 +412,12 @@ def test_record_writes_the_game_so_far_when_the_human_leaves(tmp_path: Path) -> 
     assert dict(record.tags)["Player2"] == "human"
     replayed = invoke(["replay", str(path)])
     assert replayed.exit_code == 0
-    assert replayed.output.rstrip().endswith(
-        f"The record stops after {len(record.moves)} moves; the game is not over."
+    narrated, code = replayed.output.rstrip("\n").rsplit("\n", 1)
+    assert narrated.rstrip().endswith(
+        f"The record stops after {len(record.moves)} moves; the game is not over.\n\n"
+        "The final position's code ('machikoro position CODE' shows it):"
     )
+    assert code == machikoro.code(states[-1])
     # A record whose stated result is not its game's is refused in one line.
     end, played = first_move_game(4, 2, "greedy")
     text = write_record(machikoro.new_game(2, seed=4), played)
