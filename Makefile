@@ -61,18 +61,22 @@ docs: $(STAMP) browser
 	$(PY) scripts/check_docs.py docs/_build/html
 	$(PY) -m pytest -o addopts= -p no:cacheprovider -q tests/browser --docs-html docs/_build/html
 
-# harbour-rules' sdist and wheel and the other distributions' wheels (python -m build),
-# their metadata (twine check --strict) and contents (scripts/check_dist.py: the sdist
-# carries the tests, docs and spec); each other distribution is installed alone in a new
-# virtual environment and used there (scripts/check_alone.py).
-OTHER_DISTRIBUTIONS := $(wildcard distributions/*)
+# The wheelhouse dist/: every distribution's wheel (python -m build) and harbour-rules' sdist,
+# from which `pip install --find-links dist <game>-rules` installs any game alone (meeplekit
+# comes along); their metadata (twine check --strict) and contents (scripts/check_dist.py:
+# every wheel carries the licence, the sdist the tests, docs and spec); then every
+# `pip install` line of the READMEs runs as written in new virtual environments, from the
+# wheelhouse and from a copy of the clone, and what it installed is used there, each
+# distribution alone (scripts/check_alone.py). setuptools keeps each build/ folder between
+# builds (a module since removed would stay in the wheel): they go first.
+DISTRIBUTIONS := $(wildcard distributions/*)
 dist: $(STAMP)
-	rm -rf dist
+	rm -rf dist build $(addsuffix /build,$(DISTRIBUTIONS))
 	$(PY) -m build --outdir dist . > dist-build.log 2>&1 || { cat dist-build.log; exit 1; }
-	for d in $(OTHER_DISTRIBUTIONS); do \
-		$(PY) -m build --wheel --outdir dist/others $$d >> dist-build.log 2>&1 || { cat dist-build.log; exit 1; }; \
+	for d in $(DISTRIBUTIONS); do \
+		$(PY) -m build --wheel --outdir dist $$d >> dist-build.log 2>&1 || { cat dist-build.log; exit 1; }; \
 	done
-	$(PY) -m twine check --strict dist/*.* dist/others/*
+	$(PY) -m twine check --strict dist/*
 	$(PY) scripts/check_dist.py dist
 	$(PY) scripts/check_alone.py dist
 
