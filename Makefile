@@ -83,9 +83,11 @@ dist: $(STAMP)
 test: lint typecheck pytest docs dist
 
 # Interleaved rounds from fresh seeds, python-chess in the same rounds, every target of issue 22 (the bench extra).
+# BENCH_ARGS=--fast: 5 rounds, not 30 (make bench and make bench-compiled).
+BENCH_ARGS ?=
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
-	$(PY) scripts/bench.py
+	$(PY) scripts/bench.py $(BENCH_ARGS)
 
 # The optional compiled build (mypyc) in its own environment, .venv-compiled: the same
 # source, the rules engine compiled. `make bench-compiled` benchmarks it; `make
@@ -93,19 +95,20 @@ bench: $(STAMP)
 COMPILED_VENV := .venv-compiled
 COMPILED_STAMP := $(COMPILED_VENV)/.installed-stamp
 
-$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard src/harbour/*.py src/harbour/*/*.py src/meeplekit/*.py src/machikoro/*.py src/machikoro/*/*.py)
+# Every game's sources and data (bench.py plays all three) and every distribution's metadata.
+$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml src/*/*.py src/*/*/*.py src/*/*/*.toml)
 	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
 	# setuptools keeps its build/ between builds: a module no longer compiled would stay.
-	rm -rf build
+	rm -rf build $(addsuffix /build,$(DISTRIBUTIONS))
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=1.10' 'attrs>=23.1' 'cattrs>=23.2'
-	$(COMPILED_VENV)/bin/python -m pip install --quiet ./distributions/meeplekit ./distributions/machikoro-rules
+	$(COMPILED_VENV)/bin/python -m pip install --quiet ./distributions/meeplekit ./distributions/machikoro-rules ./distributions/bremerhaven-rules
 	HARBOUR_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation '.[bench,dev,cli,lab]'
 	touch $(COMPILED_STAMP)
 
 compiled: $(COMPILED_STAMP)
 
 bench-compiled: $(COMPILED_STAMP)
-	$(COMPILED_VENV)/bin/python scripts/bench.py
+	$(COMPILED_VENV)/bin/python scripts/bench.py $(BENCH_ARGS)
 
 test-compiled: $(COMPILED_STAMP)
 	cd $$(mktemp -d) && $(CURDIR)/$(COMPILED_VENV)/bin/python -c 'import harbour.engine as e; assert e.__file__.endswith(".so"), e.__file__'
