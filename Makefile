@@ -66,27 +66,33 @@ docs: $(STAMP) browser
 	$(PY) scripts/check_docs.py docs/_build/html
 	$(PY) -m pytest -o addopts= -p no:cacheprovider -q tests/browser --docs-html docs/_build/html
 
-# harbour-rules' sdist and wheel and the other distributions' wheels (python -m build),
-# their metadata (twine check --strict) and contents (scripts/check_dist.py: the sdist
-# carries the tests, docs and spec); each other distribution is installed alone in a new
-# virtual environment and used there (scripts/check_alone.py).
-OTHER_DISTRIBUTIONS := $(wildcard distributions/*)
+# The wheelhouse dist/: every distribution's wheel (python -m build) and harbour-rules' sdist,
+# from which `pip install --find-links dist <game>-rules` installs any game alone (meeplekit
+# comes along); their metadata (twine check --strict) and contents (scripts/check_dist.py:
+# every wheel carries the licence, the sdist the tests, docs and spec); then every
+# `pip install` line of the READMEs runs as written in new virtual environments, from the
+# wheelhouse and from a copy of the clone, and what it installed is used there, each
+# distribution alone (scripts/check_alone.py). setuptools keeps each build/ folder between
+# builds (a module since removed would stay in the wheel): they go first.
+DISTRIBUTIONS := $(wildcard distributions/*)
 dist: $(STAMP)
-	rm -rf dist
+	rm -rf dist build $(addsuffix /build,$(DISTRIBUTIONS))
 	$(PY) -m build --outdir dist . > dist-build.log 2>&1 || { cat dist-build.log; exit 1; }
-	for d in $(OTHER_DISTRIBUTIONS); do \
-		$(PY) -m build --wheel --outdir dist/others $$d >> dist-build.log 2>&1 || { cat dist-build.log; exit 1; }; \
+	for d in $(DISTRIBUTIONS); do \
+		$(PY) -m build --wheel --outdir dist $$d >> dist-build.log 2>&1 || { cat dist-build.log; exit 1; }; \
 	done
-	$(PY) -m twine check --strict dist/*.* dist/others/*
+	$(PY) -m twine check --strict dist/*
 	$(PY) scripts/check_dist.py dist
 	$(PY) scripts/check_alone.py dist
 
 test: lint typecheck pytest docs dist
 
 # Interleaved rounds from fresh seeds, python-chess in the same rounds, every target of issue 22 (the bench extra).
+# BENCH_ARGS=--fast: 5 rounds, not 30 (make bench and make bench-compiled).
+BENCH_ARGS ?=
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
-	$(PY) scripts/bench.py
+	$(PY) scripts/bench.py $(BENCH_ARGS)
 
 # The optional compiled build (mypyc) in its own environment, .venv-compiled: the same
 # source, the rules engine compiled. `make bench-compiled` benchmarks it; `make
@@ -94,19 +100,20 @@ bench: $(STAMP)
 COMPILED_VENV := .venv-compiled
 COMPILED_STAMP := $(COMPILED_VENV)/.installed-stamp
 
-$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard src/harbour/*.py src/harbour/*/*.py src/meeplekit/*.py src/machikoro/*.py src/machikoro/*/*.py)
+# Every game's sources and data (bench.py plays all three) and every distribution's metadata.
+$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml src/*/*.py src/*/*/*.py src/*/*/*.toml)
 	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
 	# setuptools keeps its build/ between builds: a module no longer compiled would stay.
-	rm -rf build
+	rm -rf build $(addsuffix /build,$(DISTRIBUTIONS))
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=1.10' 'attrs>=23.1' 'cattrs>=23.2'
-	$(COMPILED_VENV)/bin/python -m pip install --quiet ./distributions/meeplekit ./distributions/machikoro-rules
+	$(COMPILED_VENV)/bin/python -m pip install --quiet ./distributions/meeplekit ./distributions/machikoro-rules ./distributions/bremerhaven-rules
 	HARBOUR_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation '.[bench,dev,cli,lab]'
 	touch $(COMPILED_STAMP)
 
 compiled: $(COMPILED_STAMP)
 
 bench-compiled: $(COMPILED_STAMP)
-	$(COMPILED_VENV)/bin/python scripts/bench.py
+	$(COMPILED_VENV)/bin/python scripts/bench.py $(BENCH_ARGS)
 
 test-compiled: $(COMPILED_STAMP)
 	cd $$(mktemp -d) && $(CURDIR)/$(COMPILED_VENV)/bin/python -c 'import harbour.engine as e; assert e.__file__.endswith(".so"), e.__file__'

@@ -2,9 +2,12 @@
 
 The compiled build is the same source compiled with mypyc (see the Performance page).
 
-The compiled build needs mypy and a C compiler at build time, for example::
+The compiled build needs mypy, setuptools and a C compiler at build time, installed first
+(with the shared layer, which is not on the package index either), for example from the top
+folder of a clone (``make compiled`` does the same in ``.venv-compiled``)::
 
-    HARBOUR_COMPILE=1 pip install --no-build-isolation mypy .
+    pip install mypy setuptools wheel ./distributions/meeplekit
+    HARBOUR_COMPILE=1 pip install --no-build-isolation .
 
 Everything else is configured in ``pyproject.toml``.
 """

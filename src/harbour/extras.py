@@ -1,10 +1,13 @@
 """The distribution's name and its optional extras: one home for every install hint.
 
-The library is published as ``harbour-rules`` (the name ``harbour`` on the package index
-belongs to an unrelated project) and imported as ``harbour``. Parts of it need optional
-extras; :func:`require` checks that an extra's modules can be imported and otherwise
-raises :class:`MissingExtraError`, whose one-line message names the extra and the command
-that installs it (the shared :class:`meeplekit.extras.Extras`).
+The library's distribution is ``harbour-rules`` (the name ``harbour`` on the package index
+belongs to an unrelated project), imported as ``harbour``; it is not yet on the package
+index, and installs from a clone or a wheelhouse (the README's Install section). Parts of
+it need optional extras; :func:`require` checks that an extra's modules can be imported and
+otherwise raises :class:`MissingExtraError`, whose one-line message names the extra and the
+command that installs it once the library is installed, whichever way (pip keeps the
+installed ``harbour-rules`` and fetches the extra's packages; the shared
+:class:`meeplekit.extras.Extras`).
 
 >>> install_command("cli")
 "pip install 'harbour-rules[cli]'"
@@ -19,7 +22,7 @@ from meeplekit import extras as shared
 
 __all__ = ["DISTRIBUTION", "EXTRAS", "MissingExtraError", "install_command", "require"]
 
-#: The name under which the library is published on the package index.
+#: The library's distribution: what pip installs, and the name its extras are added to.
 DISTRIBUTION: Final = "harbour-rules"
 
 #: Each optional extra, the modules it provides and what it is for.

@@ -1,9 +1,12 @@
 """The distribution's name and its optional extras: one home for every install hint.
 
-The library is published as ``machikoro-rules`` and imported as ``machikoro``. Parts of it
-need optional extras; :func:`require` checks that an extra's modules can be imported and
-otherwise raises :class:`MissingExtraError`, whose one-line message names the extra and the
-command that installs it (the shared :class:`meeplekit.extras.Extras`).
+The library's distribution is ``machikoro-rules``, imported as ``machikoro``; it is not yet
+on the package index, and installs from a clone or a wheelhouse (its README's Install
+section). Parts of it need optional extras; :func:`require` checks that an extra's modules
+can be imported and otherwise raises :class:`MissingExtraError`, whose one-line message
+names the extra and the command that installs it once the library is installed, whichever
+way (pip keeps the installed ``machikoro-rules`` and fetches the extra's packages; the
+shared :class:`meeplekit.extras.Extras`).
 
 >>> install_command("openspiel")
 "pip install 'machikoro-rules[openspiel]'"
@@ -18,7 +21,7 @@ from meeplekit import extras as shared
 
 __all__ = ["DISTRIBUTION", "EXTRAS", "MissingExtraError", "install_command", "require"]
 
-#: The name under which the library is published on the package index.
+#: The library's distribution: what pip installs, and the name its extras are added to.
 DISTRIBUTION: Final = "machikoro-rules"
 
 #: Each optional extra, the modules it provides and what it is for.

@@ -5,7 +5,9 @@ installing the modules one part of the game needs (the OpenSpiel game, the Petti
 environment, the command). A game describes them once as an :class:`Extras` value and its
 parts call :meth:`Extras.require` before importing what an extra provides, so that a
 missing extra is one line naming the extra and the command that installs it, never a
-``No module named numpy`` from deep inside an import:
+``No module named numpy`` from deep inside an import. The command names the distribution
+and the extra: pip keeps the distribution installed (from a clone, a wheelhouse or the
+package index) and fetches the extra's packages:
 
 >>> extras = Extras(
 ...     "machikoro-rules",
@@ -42,7 +44,7 @@ class MissingExtraError(RulesError, ImportError):
 class Extras:
     """A distribution's optional extras: each one's modules and what it is for."""
 
-    #: The distribution's name on the package index (``machikoro-rules``).
+    #: The distribution's name (``machikoro-rules``): the extra is added to it once installed.
     distribution: str
     #: Each extra by name: the modules it provides (as imported) and what it is for.
     extras: Mapping[str, tuple[tuple[str, ...], str]]

@@ -1,0 +1,151 @@
+"""The install lines of the READMEs, the distributions' licences and their quick starts.
+
+No distribution of the repository is on the package index, so every README says so and
+gives the commands that work: from a clone (the shared layer's folder, then the game's) and
+from the wheelhouse ``make dist`` writes. ``make dist`` runs every such line as written in
+new virtual environments (``scripts/check_alone.py``); these tests check, without
+installing anything, that the lines are there, one command per install, each of a shape
+that script runs, and that the quick starts of the distributions' READMEs run.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import sys
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import bremerhaven.extras
+import harbour.extras
+import machikoro.extras
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = {
+    "harbour-rules": harbour.extras,
+    "machikoro-rules": machikoro.extras,
+    "bremerhaven-rules": bremerhaven.extras,
+}
+DISTRIBUTIONS = ("meeplekit", "machikoro-rules", "bremerhaven-rules")
+
+
+def _load() -> ModuleType:
+    path = ROOT / "scripts" / "check_alone.py"
+    spec = importlib.util.spec_from_file_location("check_alone", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # registered first: its dataclasses look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+check_alone = _load()
+
+
+def _readme(distribution: str) -> Path:
+    return ROOT / (
+        "README.md"
+        if distribution == "harbour-rules"
+        else f"distributions/{distribution}/README.md"
+    )
+
+
+def _commands() -> dict[tuple[str, str, str | None], str]:
+    """Each install the READMEs document, by (route, distribution, extra): its command."""
+    chosen = check_alone.one_each(check_alone.documented())
+    return {key: command.line.partition(" #")[0].rstrip() for key, command in chosen.items()}
+
+
+@pytest.mark.parametrize("distribution", ["harbour-rules", *DISTRIBUTIONS])
+def test_each_readme_says_the_library_is_not_on_the_package_index(distribution: str) -> None:
+    text = " ".join(_readme(distribution).read_text(encoding="utf-8").split())
+    assert "not yet on the package index" in text
+
+
+def test_each_game_has_its_clone_commands_with_and_without_the_cli_extra() -> None:
+    commands = _commands()
+    folders = {"harbour-rules": "."} | {d: f"./distributions/{d}" for d in DISTRIBUTIONS}
+    for name, folder in folders.items():
+        shared = "" if name == "meeplekit" else "./distributions/meeplekit "
+        assert commands[("clone", name, None)] == f"pip install {shared}{folder}"
+        assert commands[("wheelhouse", name, None)] == f"pip install --find-links dist {name}"
+        if name in GAMES:
+            assert commands[("clone", name, "cli")] == f"pip install {shared}'{folder}[cli]'"
+            # The line that adds an extra is the one the game's own message prints.
+            assert commands[("extra", name, "cli")] == GAMES[name].install_command("cli")
+
+
+def test_every_readme_names_its_own_installs_and_the_root_readme_every_game() -> None:
+    documented = check_alone.documented()
+    for name in ("harbour-rules", *DISTRIBUTIONS):
+        here = {
+            (c.route, c.extra)
+            for c in documented
+            if c.where.startswith(str(_readme(name).relative_to(ROOT)) + ":")
+            and c.distribution == name
+        }
+        wanted: set[tuple[str, str | None]] = {("clone", None), ("wheelhouse", None)}
+        if name in GAMES:
+            wanted |= {("clone", "cli"), ("extra", "cli")}
+        assert here == wanted, name
+    in_root = {c.distribution for c in documented if c.where.startswith("README.md:")}
+    assert in_root == set(GAMES)
+
+
+def test_the_check_refuses_lines_that_fail_or_that_it_cannot_run() -> None:
+    refused = [
+        "pip install harbour-rules",  # not on the package index
+        "pip install .",  # harbour-rules needs meeplekit, which pip cannot find
+        "pip install ./distributions/machikoro-rules",
+        "pip install ./distributions/machikoro-rules ./distributions/meeplekit",
+        "pip install ./distributions/meeplekit . ./distributions/machikoro-rules",
+        "pip install -e ./distributions/meeplekit -e .",
+        "pip install --find-links wheels harbour-rules",
+        "pip install --find-links=dist harbour-rules",
+        "pip install ./docs",
+        "python -m pip install ./distributions/meeplekit .",
+    ]
+    for line in refused:
+        with pytest.raises(ValueError, match=r"^README\.md:1: "):
+            check_alone.parse(line, "README.md:1")
+    known = check_alone.parse("pip install ./distributions/meeplekit '.[cli]'  # x", "R:1")
+    assert (known.route, known.distribution, known.extra) == ("clone", "harbour-rules", "cli")
+
+
+def test_two_readmes_giving_different_commands_for_one_install_are_refused() -> None:
+    parse = check_alone.parse
+    same = [
+        parse("pip install --find-links dist meeplekit", "A:1"),
+        parse("pip install --find-links dist meeplekit  # the same words", "B:1"),
+    ]
+    assert len(check_alone.one_each(same)) == 1
+    differing = [
+        parse("pip install ./distributions/meeplekit '.[cli]'", "A:1"),
+        parse("pip install ./distributions/meeplekit ./.[cli]", "B:2"),
+    ]
+    with pytest.raises(ValueError, match=r"A:1.*B:2"):
+        check_alone.one_each(differing)
+
+
+@pytest.mark.parametrize("distribution", DISTRIBUTIONS)
+def test_each_distribution_carries_the_repository_licence(distribution: str) -> None:
+    folder = ROOT / "distributions" / distribution
+    project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    # setuptools takes licence files only from inside the project's folder: a copy.
+    assert (folder / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+
+
+@pytest.mark.parametrize("distribution", DISTRIBUTIONS)
+def test_the_quick_start_of_each_distribution_runs(distribution: str) -> None:
+    path = ROOT / "distributions" / distribution / "README.md"
+    text = path.read_text(encoding="utf-8")
+    assert "## Quick start" in text
+    test = doctest.DocTestParser().get_doctest(text, {}, distribution, str(path), 0)
+    assert "while not " in text and len(test.examples) >= 5  # a whole game, not a fragment
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
