@@ -44,6 +44,7 @@ from typing import Any, Final, Generic, TypeVar
 
 import attrs
 import click
+from click.core import ParameterSource
 
 from meeplekit.bots import Bot
 from meeplekit.cli.common import (
@@ -59,6 +60,7 @@ from meeplekit.cli.common import (
     write_output,
 )
 from meeplekit.cli.pieces import GamePieces
+from meeplekit.cli.position import codes_of
 from meeplekit.cli.reference import card_text, rule_text
 from meeplekit.demo import bot_seed, chance_seed
 from meeplekit.errors import IllegalMoveError, RulesError
@@ -132,6 +134,11 @@ def commands_help(pieces: GamePieces[Any, Any]) -> str:
             "  - board (or table): the table again",
             f"  - rule ID: a rule of the specification (rule {rule})",
             "  - cards NAME: a card in full; cards: the names of the cards",
+            *(
+                ("  - code: your position's code, as your seat sees it (one line to share)",)
+                if codes_of(pieces) is not None
+                else ()
+            ),
             undo,
             "  - quit: leave the game (the end of input, Ctrl-D, does the same)",
         )
@@ -335,9 +342,10 @@ class _Human(Generic[S, M]):
         say: Callable[[str], None],
         screen: Screen,
         catalogue: Callable[[], Any],
+        verbatim: Callable[[str], None],
     ) -> None:
         self.pieces, self.seat, self.ask, self.say = pieces, seat, ask, say
-        self.screen, self.catalogue = screen, catalogue
+        self.screen, self.catalogue, self.verbatim = screen, catalogue, verbatim
 
     def decide(
         self,
@@ -399,6 +407,9 @@ class _Human(Generic[S, M]):
                 continue
             if word == "cards":
                 self._cards(rest, columns)
+                continue
+            if word == "code" and not rest:
+                self._code(state)
                 continue
             if answer.isdecimal():
                 entries = path[-1].entries
@@ -477,6 +488,18 @@ class _Human(Generic[S, M]):
         except click.ClickException as error:
             self.say(f"Not found: {error.format_message()}.")
 
+    def _code(self, state: S) -> None:
+        """Say the code of what the human's seat sees of ``state``: one line, never wrapped."""
+        codes = codes_of(self.pieces)
+        if codes is None:
+            self.say(f"{self.pieces.title} has no position codes.")
+            return
+        self.say(
+            f"Your position's code, as your seat sees it ('{self.pieces.name} position CODE' "
+            "shows it):"
+        )
+        self.verbatim(codes.code(state, viewer=self.seat))
+
     def _cards(self, name: str, width: int) -> None:
         cards, catalogue = self.pieces.cards, self.catalogue()
         if not name:
@@ -505,6 +528,7 @@ def play_game(
     thinking: Thinking | None = None,
     chance: SplitMix64 | None = None,
     screen: Screen | None = None,
+    verbatim: Callable[[str], None] | None = None,
 ) -> S:
     """Play ``start`` with the human in ``seat`` and ``bots[s]`` in every other seat.
 
@@ -520,7 +544,8 @@ def play_game(
     game's sampler, and narrated as the other moves are. ``moves``, when given, receives
     the moves of the game as it stands at the end (undone moves left out, chance
     outcomes in), for a record. ``thinking(seat)``, when given, is a context manager
-    entered while the bot of ``seat`` chooses (a spinner). Returns the last state (over,
+    entered while the bot of ``seat`` chooses (a spinner). ``verbatim(text)`` shows a line
+    that must not be wrapped, a position code (default ``say``). Returns the last state (over,
     or where the human left).
     """
     game, narration = pieces.game, pieces.narration
@@ -532,6 +557,7 @@ def play_game(
         say,
         terminal_screen if screen is None else screen,
         lambda: pieces.catalogue(start),
+        say if verbatim is None else verbatim,
     )
     say(narration.setup(start, show_seed))
     history: list[M] = []
@@ -650,6 +676,42 @@ def _default_thinking(pieces: GamePieces[Any, Any]) -> Callable[[], Thinking | N
     return lambda: spinner(pieces) if interactive() else None
 
 
+#: ``play``'s parameters that ``--position`` leaves free: the rest the position fixes.
+_FREE_WITH_POSITION: Final = frozenset({"seat", "bot", "playouts", "seed", "record", "position"})
+
+
+def _position(pieces: GamePieces[S, M], code: str, params: dict[str, Any]) -> S:
+    """The whole position ``code`` names (``play --position``), or a usage error."""
+    context = click.get_current_context()
+    fixed = sorted(
+        f"--{name.replace('_', '-')}"
+        for name in params
+        if name not in _FREE_WITH_POSITION
+        and context.get_parameter_source(name) is not ParameterSource.DEFAULT
+    )
+    if fixed:
+        raise click.UsageError(
+            f"--position fixes the players, the readings and the cards: leave out {', '.join(fixed)}"
+        )
+    codes = codes_of(pieces)
+    assert codes is not None  # --position is an option only of a game with codes
+    try:
+        found: Any = codes.from_code(code.strip())
+    except RulesError as error:
+        raise click.BadParameter(str(error), param_hint="--position") from None
+    whole = type(found) is codes.state.cls
+    start: S = found
+    if not whole:
+        raise click.BadParameter(
+            "a seat's code holds only what that seat sees; play starts from a whole "
+            f"position's code ({codes.header} ...)",
+            param_hint="--position",
+        )
+    if pieces.game.is_over(start):
+        raise click.BadParameter("the position's game is over", param_hint="--position")
+    return start
+
+
 def play_command(
     pieces: GamePieces[Any, Any],
     *,
@@ -671,19 +733,31 @@ def play_command(
     )
 
     def run(**params: Any) -> None:
-        players: int = params["players"]
         seat: int = params["seat"] - 1
-        if seat >= players:
-            raise click.BadParameter(f"seat {seat + 1} of {players} players", param_hint="--seat")
-        options = options_from(pieces.options, params)
-        variant = variant_from(pieces, params)
-        check_game(lab, players, options, variant)
+        seed: int = params["seed"] if params["seed"] is not None else secrets.randbits(64)
+        code: str | None = params["position"]
+        if code is None:
+            players: int = params["players"]
+            if seat >= players:
+                raise click.BadParameter(
+                    f"seat {seat + 1} of {players} players", param_hint="--seat"
+                )
+            options = options_from(pieces.options, params)
+            variant = variant_from(pieces, params)
+            check_game(lab, players, options, variant)
+        else:
+            start = _position(pieces, code, params)
+            players = len(pieces.game.returns(start))
+            if seat >= players:
+                raise click.BadParameter(
+                    f"seat {seat + 1} of the position's {players} players", param_hint="--seat"
+                )
         record: Path | None = params["record"]
         if record is not None:
             check_writable(record, "--record")
         _check_input()
-        seed: int = params["seed"] if params["seed"] is not None else secrets.randbits(64)
-        start = lab.new_game(players, seed, options, variant)
+        if code is None:
+            start = lab.new_game(players, seed, options, variant)
         bots: list[Bot[Any, Any] | None] = [
             None
             if s == seat
@@ -700,6 +774,7 @@ def play_command(
             bots,
             _prompt,
             _say,
+            verbatim=click.echo,
             seed=seed,
             show_seed=params["seed"] is not None,
             moves=moves,
@@ -755,6 +830,19 @@ def play_command(
         ),
     ]
     params.extend(variant_parameters(pieces))
+    if codes_of(pieces) is not None:
+        params.append(
+            click.Option(
+                ["--position"],
+                metavar="CODE",
+                help=(
+                    "start from the position a code names (quoted: it has spaces; "
+                    f"'{pieces.name} position --record FILE' writes one); the position fixes "
+                    "the players, the readings and the cards; --seed then seeds the bots "
+                    "and the chance to come"
+                ),
+            )
+        )
     params.append(
         click.Option(
             ["--record"],
