@@ -27,7 +27,8 @@ The checks, after the types and sizes of every field:
   Newspaper card leaves the rack each round (BH-PROGRESS-3);
 - the Ship token, the round and the end agree (BH-SHORT-7, BH-PROGRESS-1, BH-PROGRESS-2);
 - the pending decisions form a round's program in order (BH-ENGINE-1, BH-ENGINE-2), with a
-  decision on top (BH-ENGINE-7).
+  decision on top (BH-ENGINE-7); while bidding, the cards of the round are placed in rank
+  order from the Captain and the pending bidder is the next (BH-BID-1, BH-INPUT-6).
 
 Checks that depend on a broken one are skipped, so that :func:`validate` never raises,
 whatever it is given.
@@ -841,6 +842,30 @@ def _stack(state: GameState) -> Iterator[Violation]:
     yield from _decisions(state)
 
 
+def _bidder(state: GameState, pending: PendingBid) -> Iterator[Violation]:
+    """The cards are placed in rank order from the Captain, one a turn (BH-BID-1).
+
+    Every hand holds 5 cards when the bidding begins (BH-RETURN-1), so the k-th card of
+    the round is placed by the rank k modulo the number of seats, and the next bidder is
+    the rank after the last card's.
+    """
+    ranks = state.ranks
+    n = len(ranks)
+    placed = [bid.seat for bid in state.bids]
+    if placed != [ranks[i % n] for i in range(len(placed))]:
+        yield Violation(
+            "BH-BID-1",
+            f"the cards placed this round, by seat {placed}, are not placed in rank order "
+            f"{list(ranks)} from the Captain, one card a turn",
+        )
+    elif pending.seat != ranks[len(placed) % n]:
+        yield Violation(
+            "BH-BID-1",
+            f"seat {pending.seat} is to bid, but with ranks {list(ranks)} and "
+            f"{len(placed)} card(s) placed this round the turn is seat {ranks[len(placed) % n]}'s",
+        )
+
+
 def _harbour_turns(state: GameState, group: list[Pending]) -> Iterator[Violation]:
     """The Individual phase: a turn (settle, movement, production) per seat, the top one begun."""
     seats: list[int] = []
@@ -880,6 +905,8 @@ def _decisions(state: GameState) -> Iterator[Violation]:
                 yield Violation("BH-BID-1", "a bid is asked for only on top of the round's program")
             elif not state.players[pending.seat].hand:
                 yield Violation("BH-BID-1", f"seat {pending.seat} has no card to bid")
+            elif pending.seat != state.dummy:  # a dummy deciding is BH-ENGINE-12's, once
+                yield from _bidder(state, pending)
         elif isinstance(pending, PendingPermits):
             if pending.permits > pending.bought:
                 yield Violation(
