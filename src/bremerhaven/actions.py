@@ -3,7 +3,7 @@
 Reinforcement-learning frameworks (OpenSpiel, PettingZoo, gymnasium) name a decision by an
 integer of a fixed range and choose among the legal ones with a mask. This module lays out
 every move a card set's rules can ever make legal in one range, ``0`` to
-``num_distinct_actions(cards) - 1`` (249 codes for the original set): a block of codes per
+``num_distinct_actions(cards) - 1`` (254 codes for the original set): a block of codes per
 move type, each move's fields numbered inside its block (the table is on the "Integer
 actions" page of the specification). The functions have the names and signatures of
 :mod:`harbour.actions`: like Harbour's, the space depends on the card set, whose Building
@@ -22,14 +22,14 @@ and Price cards the ``Build`` and ``ChoosePrice`` blocks count, and on nothing e
 >>> from bremerhaven import actions
 >>> state = bremerhaven.new_game(2, seed=42)
 >>> actions.num_distinct_actions(state.cards)
-249
+254
 >>> actions.legal_actions(state)[:3]  # the Captain's first bid
 (4, 5, 6)
 >>> actions.decode(state, 4), actions.encode(state, bremerhaven.Bid(bremerhaven.Space.GROW, 5))
 (Bid(space=<Space.PARKING: 0>, value=1), 35)
 >>> mask = actions.legal_action_mask(state)
 >>> len(mask), sum(mask) == len(bremerhaven.legal_moves(state))
-(249, True)
+(254, True)
 
 A code that is in range but names a move not legal now decodes to that move, which
 :func:`bremerhaven.apply_move` then refuses with the rule it breaks (BH-CODE-6).
@@ -74,6 +74,8 @@ from bremerhaven.moves import (
     PlaceBollard,
     PlaceContract,
     Produce,
+    ResolveContract,
+    RotatePrices,
     StartingGood,
     SwapRanks,
     Unload,
@@ -98,7 +100,9 @@ __all__ = [
 ]
 
 #: The move types in the order of their blocks (BH-CODE-1): the order a game asks them
-#: (BH-ENGINE-2), the order of :data:`bremerhaven.moves.Move`.
+#: (BH-ENGINE-2), the order of :data:`bremerhaven.moves.Move`; the move types added later
+#: (the readings' ``ResolveContract`` and ``RotatePrices``) come last, so that every
+#: earlier move keeps its code.
 BLOCK_ORDER: Final[tuple[type, ...]] = (
     StartingGood,
     Bid,
@@ -119,6 +123,8 @@ BLOCK_ORDER: Final[tuple[type, ...]] = (
     Pack,
     Unpack,
     EndMovement,
+    ResolveContract,
+    RotatePrices,
 )
 assert get_args(Move) == BLOCK_ORDER
 
@@ -193,6 +199,8 @@ def _block_moves(cards: CardSet) -> tuple[tuple[type, tuple[Move, ...]], ...]:
         (Pack, (Pack(),)),
         (Unpack, (Unpack(),)),
         (EndMovement, (EndMovement(),)),
+        (ResolveContract, tuple(ResolveContract(k) for k in range(LOADING_DOCKS))),
+        (RotatePrices, (RotatePrices(),)),
     )
 
 
@@ -246,7 +254,7 @@ def num_distinct_actions(cards: CardSet | None = None) -> int:
     """The number of action codes of the card set: codes run from 0 to this minus 1 (BH-CODE-1).
 
     ``cards`` defaults to the library's original set (:data:`bremerhaven.cards.ORIGINAL`,
-    249 codes). The number depends on the card set only, not on the options or the number
+    254 codes). The number depends on the card set only, not on the options or the number
     of players. Raises :class:`~bremerhaven.errors.InvalidValueError` for a value that is
     not a :class:`~bremerhaven.cards.model.CardSet`.
     """

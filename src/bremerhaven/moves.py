@@ -39,6 +39,8 @@ __all__ = [
     "PlaceBollard",
     "PlaceContract",
     "Produce",
+    "ResolveContract",
+    "RotatePrices",
     "StartingGood",
     "SwapRanks",
     "Unload",
@@ -244,7 +246,28 @@ class EndMovement(_Move):
     """4.2: done moving and converting goods."""
 
 
-#: Every move of the game.
+@attrs.frozen
+class ResolveContract(_Move):
+    """4.4 or the end: resolve the due contract in ``loading_dock`` next (BH-INT-16).
+
+    Asked only under ``due_order="owner-chooses"``, when the order of several due contracts
+    can change what they pay.
+    """
+
+    loading_dock: int = attrs.field(validator=_index(0, LOADING_DOCKS, "a loading dock"))
+
+
+@attrs.frozen
+class RotatePrices(_Move):
+    """1.4 with no bid: the Commodity Exchange's owner lets the prices change by themselves.
+
+    The top Price card goes to the bottom, as with no owner (BH-PRICE-2); offered only
+    under ``exchange_may_rotate=True`` (BH-INT-17).
+    """
+
+
+#: Every move of the game. The moves added after the first are last, so that every
+#: earlier move keeps its action code (BH-CODE-1).
 Move: TypeAlias = (
     StartingGood
     | Bid
@@ -265,6 +288,8 @@ Move: TypeAlias = (
     | Pack
     | Unpack
     | EndMovement
+    | ResolveContract
+    | RotatePrices
 )
 
 _MOVE_TYPES: tuple[type, ...] = Move.__args__

@@ -72,6 +72,8 @@ from bremerhaven.moves import (
     PlaceBollard,
     PlaceContract,
     Produce,
+    ResolveContract,
+    RotatePrices,
     StartingGood,
     SwapRanks,
     Unload,
@@ -124,6 +126,8 @@ VERBS: Final = (
     "deliver",
     "pack",
     "unpack",
+    "resolve",
+    "rotate",
 )
 #: Each bidding space's word in notation: its enum name in lower case, ``_`` written ``-``.
 SPACE_KEYS: Final = {space: space.name.lower().replace("_", "-") for space in Space}
@@ -294,6 +298,10 @@ def format_move(state: GameState, move: Move) -> str:
             return "unpack"
         case EndMovement():
             return "end movement"
+        case ResolveContract(loading_dock=loading_dock):
+            return f"resolve {loading_dock}"
+        case RotatePrices():
+            return "rotate prices"
     raise InvalidMoveError(f"not a move: {shown(move)}")  # pragma: no cover - well_formed refuses
 
 
@@ -424,6 +432,13 @@ def _read(state: GameState, verb: str, rest: list[str], whole: str) -> Move:
     if verb == "unpack":
         _nothing_after(verb, rest, whole)
         return Unpack()
+    if verb == "resolve":
+        number = _one(verb, rest, whole, "LOADING-DOCK")
+        return ResolveContract(_number(number, whole, "a loading dock", LOADING_DOCKS))
+    if verb == "rotate":
+        if _compact(joined) not in ("", "prices", "thepricecards", "pricecards"):
+            raise MoveParseError(whole, "expected 'rotate prices'")
+        return RotatePrices()
     raise MoveParseError(whole, f"unknown verb {verb!r}; the verbs are {', '.join(VERBS)}")
 
 
@@ -555,6 +570,10 @@ def move_text(move: Move) -> str:
             return "Unpack a container into two crates"
         case EndMovement():
             return "End moving goods"
+        case ResolveContract(loading_dock=loading_dock):
+            return f"Resolve the due contract in loading dock {loading_dock} next"
+        case RotatePrices():
+            return "Let the prices change by themselves: the top Price card goes to the bottom"
     raise InvalidMoveError(f"not a move: {shown(move)}")  # pragma: no cover - well_formed refuses
 
 
@@ -659,4 +678,15 @@ def describe_move(state: GameState, move: Move) -> str:
         case Pack() | Unpack():
             fee = "free" if converts_free(harbour) else "1 money"
             return f"{move_text(move)} ({fee})"
+        case ResolveContract(loading_dock=loading_dock):
+            due = harbour.loading[loading_dock]
+            assert due is not None
+            return f"Resolve {_contract_words(due.card)} in loading dock {loading_dock} next"
+        case RotatePrices():
+            after = state.prices[1] if len(state.prices) > 1 else state.prices[0]
+            prices = ", ".join(f"{g.key} {after.price(g)}" for g in Good)
+            return (
+                "Let the prices change by themselves: the top Price card goes to the bottom, "
+                f"{after.key} comes on top: {prices}"
+            )
     return move_text(move)

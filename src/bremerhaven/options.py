@@ -5,6 +5,11 @@ point of the rulebook that changes outcomes. The defaults are the documented rea
 every field names the clause (``BH-INT-n`` or a rule) it selects, and the docs of each enum
 member say what it means.
 
+A reading added after documents and records were first written is marked
+``written_when_changed`` in its field's metadata: a document writes it only when it
+differs from its default, so that what the earlier library wrote stays as it was, and a
+document without it reads back as the default.
+
 Each field takes its enum member or that member's exact string value (as a JSON or TOML
 configuration gives it), and a switch takes ``True`` or ``False``; anything else raises
 :class:`~bremerhaven.errors.InvalidValueError` listing the allowed values (BH-INPUT-1):
@@ -29,6 +34,7 @@ from meeplekit import options as shared
 
 __all__ = [
     "DeckStacking",
+    "DueOrder",
     "GameLength",
     "GoodsSupply",
     "LeftoverContracts",
@@ -117,6 +123,17 @@ class StartingGoods(_Reading):
     DIFFERENT = "different"
 
 
+class DueOrder(_Reading):
+    """The order of several Contracts due at once, in 4.4 or left at the end (BH-INT-16)."""
+
+    #: One by one from loading dock 0 to loading dock 3.
+    LOADING_DOCK = "loading-dock"
+    #: The owner chooses which to resolve next, when the order can change the result.
+    OWNER_CHOOSES = "owner-chooses"
+    #: The complete ones first, then the others, each in loading-dock order.
+    COMPLETE_FIRST = "complete-first"
+
+
 def _reading(kind: type[_R], value: object) -> _R:
     """The member of ``kind`` that ``value`` is or names by its string value (BH-INPUT-1)."""
     return shared.as_reading(kind, value, error=InvalidValueError)
@@ -148,6 +165,10 @@ def _stacking(value: DeckStacking | str) -> DeckStacking:
 
 def _starting(value: StartingGoods | str) -> StartingGoods:
     return _reading(StartingGoods, value)
+
+
+def _due(value: DueOrder | str) -> DueOrder:
+    return _reading(DueOrder, value)
 
 
 _switch = shared.switch("RulesOptions", error=InvalidValueError)
@@ -196,6 +217,19 @@ class RulesOptions:
     #: BH-INT-13.
     starting_goods: StartingGoods = attrs.field(
         default=StartingGoods.ANY, converter=_starting, metadata={"rule": "BH-INT-13"}
+    )
+    #: BH-INT-16.
+    due_order: DueOrder = attrs.field(
+        default=DueOrder.LOADING_DOCK,
+        converter=_due,
+        metadata={"rule": "BH-INT-16", "written_when_changed": True},
+    )
+    #: BH-INT-17: with no bid on 1.4, a Commodity Exchange's owner may also let the prices
+    #: change by themselves (the top Price card to the bottom).
+    exchange_may_rotate: bool = attrs.field(
+        default=False,
+        validator=_switch,
+        metadata={"rule": "BH-INT-17", "written_when_changed": True},
     )
 
     @property

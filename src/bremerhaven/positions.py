@@ -42,10 +42,13 @@ from bremerhaven.cards.model import (
     Good,
     ShipCard,
 )
+from bremerhaven.engine import settle
 from bremerhaven.errors import InvalidStateError, InvalidValueError
 from bremerhaven.facts import GAME
 from bremerhaven.options import GoodsSupply
-from bremerhaven.state import Berthed, GameState, Harbour, Placed
+from bremerhaven.rules.bidding import next_bidder
+from bremerhaven.rules.work import Work
+from bremerhaven.state import Berthed, GameState, Harbour, PendingBid, Placed
 from bremerhaven.validation import validate
 from meeplekit.values import shown
 
@@ -183,7 +186,10 @@ def position(
     numbers. A card put in a harbour is taken from the decks, the boards, the Building
     stack or another harbour; a ship or contract it replaces counts as discarded. Under the
     limited supply, the general supply then holds what the harbours do not (BH-INT-3).
-    ``changes`` then replace fields of the state itself (:func:`replace`).
+    ``changes`` then replace fields of the state itself (:func:`replace`). New ``ranks``
+    while a bid is pending and no card is placed yet this round give the first bid to the
+    new Captain, as the round would (BH-BID-1; the solo dummy places its card by itself,
+    BH-SOLO-8); with cards placed, a bidder the new ranks put out of turn is refused.
 
     Raises :class:`~bremerhaven.errors.InvalidValueError` for a value of the wrong shape or
     a key the card set does not have, and :class:`~bremerhaven.errors.InvalidStateError`
@@ -234,6 +240,8 @@ def position(
         made_state = replace(made_state, goods=_supply(made_state))
     if changes:
         made_state = replace(made_state, **changes)
+        if "ranks" in changes:
+            made_state = _first_bidder(made_state)
     found = validate(made_state)
     if found:
         raise InvalidStateError(found)
@@ -376,6 +384,41 @@ def _take_building(card: BuildingCard, stack: list[BuildingCard], players: list[
             buildings = [None if b == card else b for b in h.buildings]
             players[seat] = replace(h, buildings=tuple(buildings))
             return
+
+
+def _first_bidder(state: GameState) -> GameState:
+    """``state`` with the round's first bid given to the Captain of its ranks (BH-BID-1).
+
+    Only where a bid is pending and no card is placed yet this round: the bid is the first
+    in rank order's with cards in hand, as :func:`bremerhaven.new_game` and each new round
+    give it. When that is the solo dummy, it places its card by itself (BH-SOLO-8,
+    BH-ENGINE-7) and the next bid is pending. Anything else is left for
+    :func:`bremerhaven.validation.validate` to judge.
+    """
+    stack, ranks, players = state.stack, state.ranks, state.players
+    if (
+        type(stack) is not tuple
+        or not stack
+        or type(stack[-1]) is not PendingBid
+        or state.bids != ()
+        or type(ranks) is not tuple
+        or type(players) is not tuple
+        or not all(type(seat) is int for seat in ranks)
+        or sorted(ranks) != list(range(len(players)))
+    ):
+        return state
+    first = next_bidder(players, ranks, None)
+    if first is None or first == stack[-1].seat:
+        return state
+    made = replace(state, stack=(*stack[:-1], PendingBid(first)))
+    if first != made.dummy:
+        return made
+    work = Work(made, None)
+    try:
+        frozen = settle(work)
+    except Exception:  # a position broken elsewhere: validate() lists what is wrong
+        return made
+    return work.freeze() if frozen is None else frozen
 
 
 def _supply(state: GameState) -> tuple[int, int, int, int]:

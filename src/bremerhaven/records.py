@@ -74,6 +74,7 @@ from bremerhaven.state import (
     PendingBid,
     PendingCareer,
     PendingContract,
+    PendingDue,
     PendingGrow,
     PendingMovement,
     PendingPermits,
@@ -117,6 +118,7 @@ _PHASES: Final[Mapping[type, str]] = {
     PendingContract: "boards",
     PendingProduction: "harbour",
     PendingMovement: "harbour",
+    PendingDue: "harbour",
 }
 
 

@@ -269,13 +269,24 @@ def _make_converter() -> cattrs.Converter:
     for cls in classes:
         attrs.resolve_types(cls)
     conv.register_structure_hook_factory(lambda tp: tp in classes, documents.complete)
+    # RulesOptions alone may leave fields out: a reading added in a later version of the
+    # library is absent from older documents, which were played under its default; and
+    # such a reading is written only when it differs from its default, so that a document
+    # of a game under the earlier readings is what the earlier library wrote. (Registered
+    # before the classes that hold options make their hooks.)
+    attrs.resolve_types(RulesOptions)
+    later: dict[str, Any] = {
+        field.name: cattrs.gen.override(omit_if_default=True)
+        for field in attrs.fields(RulesOptions)
+        if field.metadata.get("written_when_changed")
+    }
+    conv.register_unstructure_hook(
+        RulesOptions, cattrs.gen.make_dict_unstructure_fn(RulesOptions, conv, **later)
+    )
     _record(Placed, conv, delivered=None)
     _record(Harbour, conv, storage=None)
     _record(GameState, conv, goods=None)
     _record(Observation, conv, goods=None)
-    # RulesOptions alone may leave fields out: a reading added in a later version of the
-    # library is absent from older documents, which were played under its default.
-    attrs.resolve_types(RulesOptions)
     return conv
 
 

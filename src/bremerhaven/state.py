@@ -41,6 +41,7 @@ __all__ = [
     "PendingBid",
     "PendingCareer",
     "PendingContract",
+    "PendingDue",
     "PendingGrow",
     "PendingMovement",
     "PendingPermits",
@@ -222,6 +223,20 @@ class PendingStep:
     index: int = 0
 
 
+@attrs.frozen
+class PendingDue:
+    """4.4 or the end: ``seat`` chooses which due contract to resolve next (BH-INT-16).
+
+    ``docks`` are the loading docks whose contracts are still to resolve; in 4.4 they are
+    due (no time marker left) and wait there. ``end``: the leftover contracts at the end
+    of the game (BH-END-2); else 4.4, whose due ships follow the last contract (BH-TIME-1).
+    """
+
+    seat: int
+    docks: frozenset[int]
+    end: bool = False
+
+
 #: Every kind of pending decision or step on the stack.
 Pending: TypeAlias = (
     PendingStartingGood
@@ -235,6 +250,7 @@ Pending: TypeAlias = (
     | PendingProduction
     | PendingMovement
     | PendingStep
+    | PendingDue
 )
 
 

@@ -20,7 +20,7 @@ array an environment hands out.
 >>> state = bremerhaven.new_game(2, seed=42)
 >>> seen = bremerhaven.observe(state, 0)
 >>> vector = tensors.observation_tensor(seen)
->>> len(vector) == tensors.observation_tensor_size(state.cards, 2) == 1156
+>>> len(vector) == tensors.observation_tensor_size(state.cards, 2) == 1158
 True
 >>> tensors.tensor_layout(state.cards, 2)[:3]
 (('viewer', 0, 2), ('decider', 2, 2), ('over', 4, 1))
@@ -230,7 +230,7 @@ def observation_tensor_size(cards: CardSet | None, players: int) -> int:
     """The length of :func:`observation_tensor` in a game of ``players`` with ``cards`` (BH-TENSOR-1).
 
     With *n* seats at the table (2 in the solo game), *B* Building keys and *P* Price cards:
-    *n* × *n* + 413 *n* + 2 *Bn* + 2 *B* + 4 *P* + 110; 1,156 for 1 or 2 players with
+    *n* × *n* + 413 *n* + 2 *Bn* + 2 *B* + 4 *P* + 112; 1,158 for 1 or 2 players with
     the original set.
     """
     _, offset, size = tensor_layout(cards, players)[-1]

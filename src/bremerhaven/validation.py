@@ -27,7 +27,11 @@ The checks, after the types and sizes of every field:
   Newspaper card leaves the rack each round (BH-PROGRESS-3);
 - the Ship token, the round and the end agree (BH-SHORT-7, BH-PROGRESS-1, BH-PROGRESS-2);
 - the pending decisions form a round's program in order (BH-ENGINE-1, BH-ENGINE-2), with a
-  decision on top (BH-ENGINE-7).
+  decision on top (BH-ENGINE-7); while bidding, the cards of the round are placed in rank
+  order from the Captain and the pending bidder is the next (BH-BID-1, BH-INPUT-6); an
+  owner chooses the order of due contracts only under that reading and when it can change
+  the result, the due contracts waiting without time markers, and after the end only the
+  leftover contracts' order is pending (BH-INT-16).
 
 Checks that depend on a broken one are skipped, so that :func:`validate` never raises,
 whatever it is given.
@@ -67,7 +71,8 @@ from bremerhaven.cards.model import (
     Space,
 )
 from bremerhaven.facts import GAME
-from bremerhaven.options import GoodsSupply, RulesOptions
+from bremerhaven.options import DueOrder, GoodsSupply, LeftoverContracts, RulesOptions
+from bremerhaven.rules.outcomes import order_matters
 from bremerhaven.state import (
     Berthed,
     BidCard,
@@ -78,6 +83,7 @@ from bremerhaven.state import (
     PendingBid,
     PendingCareer,
     PendingContract,
+    PendingDue,
     PendingGrow,
     PendingMovement,
     PendingPermits,
@@ -129,6 +135,7 @@ _PENDING_TYPES = (
     PendingProduction,
     PendingMovement,
     PendingStep,
+    PendingDue,
 )
 #: The whole-number fields of each kind of pending decision.
 _PENDING_INTS: dict[type, tuple[str, ...]] = {
@@ -143,6 +150,7 @@ _PENDING_INTS: dict[type, tuple[str, ...]] = {
     PendingProduction: ("seat",),
     PendingMovement: ("seat", "last"),
     PendingStep: ("index",),
+    PendingDue: ("seat",),
 }
 #: Where each item sits in a round's program, bottom (0) to top: a stack lists them in
 #: this order, never down (BH-ENGINE-2).
@@ -163,6 +171,7 @@ _STEP_RANK = {
 }
 _DECISION_RANK: dict[type, int] = {
     PendingStartingGood: 1,
+    PendingDue: 4,
     PendingMovement: 4,
     PendingProduction: 4,
     PendingContract: 6,
@@ -443,6 +452,16 @@ def _pending_types(pending: object, table: int) -> Iterator[Violation]:
         or not all(_whole(s, 0, SPACES - 1) for s in pending.used)
     ):
         yield Violation("BH-PROD-3", "PendingProduction.used must be a frozenset of spaces 0-11")
+    elif isinstance(pending, PendingDue) and (
+        type(pending.docks) is not frozenset
+        or not all(_whole(k, 0, LOADING_DOCKS - 1) for k in pending.docks)
+        or type(pending.end) is not bool
+    ):
+        yield Violation(
+            "BH-INT-16",
+            "PendingDue.docks must be a frozenset of loading docks 0-3 and PendingDue.end "
+            "True or False",
+        )
 
 
 # --------------------------------------------------------------------------- goods
@@ -511,6 +530,10 @@ def _accepts_all(card: ContractCard, delivered: Sequence[int]) -> bool:
 def _harbours(state: GameState) -> Iterator[Violation]:
     board = state.cards.board
     short = state.options.short or state.solo
+    # The due contracts that wait for their owner's choice, without time markers (BH-INT-16).
+    waiting = {
+        (p.seat, k) for p in state.stack if type(p) is PendingDue and not p.end for k in p.docks
+    }
     for seat, h in enumerate(state.players):
         who = f"seat {seat}"
         if h.money < 0:
@@ -570,13 +593,13 @@ def _harbours(state: GameState) -> Iterator[Violation]:
                     "BH-SEA-3",
                     f"{who}'s {card.name} has {ship.timers} time markers of {card.lay_time}",
                 )
-        for placed in h.loading:
+        for k, placed in enumerate(h.loading):
             if placed is None:
                 continue
             order = placed.card
             if not _accepts_all(order, placed.delivered):
                 yield Violation("BH-LAND-4", f"{who}'s {order.name} holds goods it does not need")
-            if not 1 <= placed.timers <= order.delivery:
+            if not (1 if (seat, k) not in waiting else 0) <= placed.timers <= order.delivery:
                 yield Violation(
                     "BH-LAND-3",
                     f"{who}'s {order.name} has {placed.timers} time markers of {order.delivery}",
@@ -721,7 +744,7 @@ def _cards(state: GameState) -> Iterator[Violation]:
 
 def _newspapers(state: GameState, short: bool) -> Iterator[Violation]:
     cards = state.cards
-    over = not state.stack
+    over = _ended(state)
     if short:
         if state.newspapers or state.event is not None:
             yield Violation("BH-SHORT-9", "the short game has no Newspaper cards on the rack")
@@ -774,7 +797,7 @@ def _progress(state: GameState) -> Iterator[Violation]:
     board = state.cards.board
     last = board.track_last
     start = board.track_start[state.seats - 1]
-    over = not state.stack
+    over = _ended(state)
     track, rnd = state.track, state.round
     if over != (track >= last):
         yield Violation(
@@ -801,6 +824,14 @@ def _progress(state: GameState) -> Iterator[Violation]:
 # --------------------------------------------------------------------------- the stack
 
 
+def _ended(state: GameState) -> bool:
+    """Whether the game has ended: nothing is pending but the leftover contracts' order.
+
+    Those decisions are asked after the end (BH-END-2, BH-INT-16).
+    """
+    return all(type(p) is PendingDue and p.end for p in state.stack)
+
+
 def _rank(pending: Pending) -> int:
     if isinstance(pending, PendingStep):
         return _STEP_RANK[pending.phase]
@@ -810,6 +841,9 @@ def _rank(pending: Pending) -> int:
 def _stack(state: GameState) -> Iterator[Violation]:
     stack = state.stack
     if not stack:
+        return
+    if _ended(state):
+        yield from _leftovers(state)
         return
     table = len(state.players)
     top = stack[-1]
@@ -837,8 +871,67 @@ def _stack(state: GameState) -> Iterator[Violation]:
         if above < below or (above == below and not repeated):
             yield Violation("BH-ENGINE-2", f"{item!r} is out of the round's order")
             return
-    yield from _harbour_turns(state, [p for p in stack if _rank(p) == _STEP_RANK["settle"]])
+    turns = [p for p in stack if _rank(p) == _STEP_RANK["settle"] and type(p) is not PendingDue]
+    yield from _harbour_turns(state, turns)
     yield from _decisions(state)
+
+
+def _due(state: GameState, pending: PendingDue) -> Iterator[Violation]:
+    """A choice of the next due contract: its reading, and a real choice (BH-INT-16)."""
+    if state.options.due_order is not DueOrder.OWNER_CHOOSES:
+        yield Violation(
+            "BH-INT-16",
+            f"{pending!r}: the owner chooses the order of due contracts only under "
+            f"due_order='owner-chooses', not {state.options.due_order.value!r}",
+        )
+    loading = state.players[pending.seat].loading
+    held = [loading[k] for k in sorted(pending.docks)]
+    if any(placed is None for placed in held):
+        yield Violation("BH-INT-16", f"{pending!r} names a loading dock without a contract")
+    elif not order_matters([placed for placed in held if placed is not None]):
+        yield Violation(
+            "BH-INT-16",
+            f"{pending!r}: the order of these contracts changes nothing, so it is not asked",
+        )
+
+
+def _leftovers(state: GameState) -> Iterator[Violation]:
+    """After the end: the owners still to order their leftover contracts, seat by seat."""
+    if state.options.leftover_contracts is LeftoverContracts.IGNORED:
+        yield Violation("BH-INT-7", "leftover contracts are ignored: nothing is asked at the end")
+    seats = [getattr(p, "seat", -1) for p in state.stack]
+    if seats != sorted(set(seats), reverse=True):
+        yield Violation("BH-END-2", f"the owners of leftover contracts ask in seat order: {seats}")
+    for pending in state.stack:
+        assert isinstance(pending, PendingDue)
+        if pending.seat == state.dummy:
+            yield Violation("BH-ENGINE-12", f"the solo dummy never decides: {pending!r}")
+        else:
+            yield from _due(state, pending)
+
+
+def _bidder(state: GameState, pending: PendingBid) -> Iterator[Violation]:
+    """The cards are placed in rank order from the Captain, one a turn (BH-BID-1).
+
+    Every hand holds 5 cards when the bidding begins (BH-RETURN-1), so the k-th card of
+    the round is placed by the rank k modulo the number of seats, and the next bidder is
+    the rank after the last card's.
+    """
+    ranks = state.ranks
+    n = len(ranks)
+    placed = [bid.seat for bid in state.bids]
+    if placed != [ranks[i % n] for i in range(len(placed))]:
+        yield Violation(
+            "BH-BID-1",
+            f"the cards placed this round, by seat {placed}, are not placed in rank order "
+            f"{list(ranks)} from the Captain, one card a turn",
+        )
+    elif pending.seat != ranks[len(placed) % n]:
+        yield Violation(
+            "BH-BID-1",
+            f"seat {pending.seat} is to bid, but with ranks {list(ranks)} and "
+            f"{len(placed)} card(s) placed this round the turn is seat {ranks[len(placed) % n]}'s",
+        )
 
 
 def _harbour_turns(state: GameState, group: list[Pending]) -> Iterator[Violation]:
@@ -880,6 +973,8 @@ def _decisions(state: GameState) -> Iterator[Violation]:
                 yield Violation("BH-BID-1", "a bid is asked for only on top of the round's program")
             elif not state.players[pending.seat].hand:
                 yield Violation("BH-BID-1", f"seat {pending.seat} has no card to bid")
+            elif pending.seat != state.dummy:  # a dummy deciding is BH-ENGINE-12's, once
+                yield from _bidder(state, pending)
         elif isinstance(pending, PendingPermits):
             if pending.permits > pending.bought:
                 yield Violation(
@@ -898,3 +993,19 @@ def _decisions(state: GameState) -> Iterator[Violation]:
                     yield Violation("BH-PROD-3", f"space {space} holds no production building")
         elif isinstance(pending, (PendingBerth, PendingContract)) and pending is not stack[-1]:
             yield Violation("BH-ENGINE-1", f"{pending!r} is decided as soon as it is asked")
+        elif isinstance(pending, PendingDue):
+            if pending.end or pending is not stack[-1]:
+                yield Violation(
+                    "BH-INT-16",
+                    f"{pending!r}: the order of due contracts is asked on top of the stack, "
+                    "the leftover contracts' only after the end",
+                )
+                continue
+            if any(getattr(p, "seat", None) == pending.seat for p in stack[:-1]) or any(
+                type(p) is PendingStep and p.phase == "settle" and p.index == pending.seat
+                for p in stack
+            ):
+                yield Violation(
+                    "BH-ENGINE-2", f"seat {pending.seat}'s 4.4 comes after its whole turn"
+                )
+            yield from _due(state, pending)

@@ -69,6 +69,7 @@ from bremerhaven.state import (
     PendingBid,
     PendingCareer,
     PendingContract,
+    PendingDue,
     PendingGrow,
     PendingMovement,
     PendingPermits,
@@ -311,11 +312,14 @@ _PHASES: Final[dict[type, str]] = {
     PendingProduction: "Individual action phase, 4.1 Produce",
     PendingMovement: "Individual action phase, 4.2 Convert and move goods",
     PendingStep: "a step without a choice",
+    PendingDue: "Individual action phase, 4.4 Remove Time markers",
 }
 
 
 def phase(pending: Pending) -> str:
     """The phase of the game a pending decision belongs to, in words."""
+    if isinstance(pending, PendingDue) and pending.end:
+        return "the end of the game, leftover Contracts"
     return _PHASES[type(pending)]
 
 
@@ -330,6 +334,9 @@ def _details(seen: Observation, pending: Pending) -> str:
         return f" ({held} to use, {pending.bought} bought)"
     if isinstance(pending, PendingBerth | PendingContract):
         return f": {pending.card.name}"
+    if isinstance(pending, PendingDue):
+        docks = ", ".join(str(k) for k in sorted(pending.docks))
+        return f" (loading docks {docks})"
     return ""
 
 

@@ -25,9 +25,9 @@ from bremerhaven.cards.model import (
 from bremerhaven.facts import GAME
 from bremerhaven.options import LeftoverContracts
 from bremerhaven.rules.harbours import built, used_spaces
-from bremerhaven.rules.outcomes import resolve
+from bremerhaven.rules.outcomes import due_order, resolve
 from bremerhaven.rules.work import Work
-from bremerhaven.state import Harbour
+from bremerhaven.state import Harbour, PendingDue
 
 __all__ = ["clean_up", "end_game", "refill", "return_influence"]
 
@@ -56,7 +56,10 @@ def _event(work: Work, effect: EventEffect, name: str) -> None:
 
 
 def clean_up(work: Work) -> bool:
-    """5.1 and 5.2; True when the game has ended (then :func:`end_game` has run)."""
+    """5.1 and 5.2; True when the game has ended (then :func:`end_game` has run).
+
+    The game is then over, or over once the decisions :func:`end_game` left are made.
+    """
     state = work.state
     solo = state.solo
     if work.event is not None and not work.options.short and not solo:
@@ -76,6 +79,7 @@ def clean_up(work: Work) -> bool:
     work.note(rule, None, "the Ship token advances {} to space {}", advance, work.track)
     if work.track >= last:
         work.note("BH-PROGRESS-2", None, "the Ship token reaches the last space: the game ends")
+        work.stack.clear()
         end_game(work)
         return True
     if not (work.options.short or solo):
@@ -89,15 +93,25 @@ def clean_up(work: Work) -> bool:
 
 
 def end_game(work: Work) -> None:
-    """Leftover contracts are resolved as if due (BH-END-2, BH-INT-7)."""
+    """Leftover contracts are resolved as if due (BH-END-2, BH-INT-7), in BH-INT-16's order.
+
+    Under its reading that the owner chooses, an owner whose order matters is asked, seat
+    by seat, and the game is over once the last has chosen.
+    """
     if work.options.leftover_contracts is LeftoverContracts.IGNORED:
         return
+    asked: list[PendingDue] = []
     for seat in range(work.count):
         loading = work.players[seat].loading
+        due = [(k, placed) for k, placed in enumerate(loading) if placed is not None]
+        ordered = due_order(work.options, due)
+        if ordered is None:
+            asked.append(PendingDue(seat, frozenset(k for k, _ in due), True))
+            continue
         work.change(seat, loading=(None, None, None, None))
-        for placed in loading:
-            if placed is not None:
-                resolve(work, seat, placed, "BH-END-2")
+        for _, placed in ordered:
+            resolve(work, seat, placed, "BH-END-2")
+    work.stack.extend(reversed(asked))
 
 
 C = TypeVar("C", ShipCard, ContractCard)

@@ -66,9 +66,7 @@ class _Automatic(Step[PendingStep]):
 
 
 def _clean_up(work: Work, index: int) -> None:
-    if cleanup.clean_up(work):
-        work.stack.clear()
-    else:
+    if not cleanup.clean_up(work):
         work.round += 1
         start_round(work)
 

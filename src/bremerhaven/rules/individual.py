@@ -3,7 +3,9 @@
 4.1 runs production buildings (BH-PROD-3); 4.2 moves and converts goods under the
 goods-movement model (BH-ENGINE-8, BH-ENGINE-9, BH-MOVE-1 to BH-MOVE-7); 4.3 raises the
 prestige clip (BH-PRESTIGE-2); 4.4 removes time markers, resolving due contracts before
-due ships (BH-TIME-1 to BH-TIME-4).
+due ships (BH-TIME-1 to BH-TIME-4), several due contracts in the order of BH-INT-16: under
+its reading that the owner chooses, they wait in their loading docks, without time markers,
+for :data:`DUE`'s decision.
 
 The movement model keeps storage as counts. A conversion opposite to the last conversion
 since the last unload or delivery is not offered: it would undo it, returning to a
@@ -24,6 +26,7 @@ from bremerhaven.moves import (
     Move,
     Pack,
     Produce,
+    ResolveContract,
     Unload,
     Unpack,
 )
@@ -36,13 +39,14 @@ from bremerhaven.rules.harbours import (
     prestige_sum,
     room_for,
 )
-from bremerhaven.rules.outcomes import resolve
+from bremerhaven.rules.outcomes import due_order, order_matters, resolve
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.town import serial_order
 from bremerhaven.rules.work import Work
 from bremerhaven.state import (
     GameState,
     Harbour,
+    PendingDue,
     PendingMovement,
     PendingProduction,
     PendingStep,
@@ -51,7 +55,7 @@ from bremerhaven.state import (
     make_placed,
 )
 
-__all__ = ["MOVEMENT", "PRODUCTION", "harbours", "settle_harbour"]
+__all__ = ["DUE", "MOVEMENT", "PRODUCTION", "harbours", "settle_harbour"]
 
 _CONTAINER, _CRATE = Good.CONTAINER, Good.CRATE
 _GOODS = tuple(Good)
@@ -299,7 +303,7 @@ class _Movement(Step[PendingMovement]):
 
 
 def settle_harbour(work: Work, seat: int) -> None:
-    """4.3 then 4.4 for ``seat`` (BH-PRESTIGE-2, BH-TIME-1 to BH-TIME-4)."""
+    """4.3 then 4.4 for ``seat`` (BH-PRESTIGE-2, BH-TIME-1 to BH-TIME-4, BH-INT-16)."""
     harbour = work.players[seat]
     total = prestige_sum(harbour)
     prestige = harbour.prestige
@@ -308,17 +312,35 @@ def settle_harbour(work: Work, seat: int) -> None:
         work.note("BH-PRESTIGE-2", seat, "prestige rises to {}", total)
     # 4.4: every contract first (BH-TIME-1: due contracts are resolved first).
     loading = list(harbour.loading)
-    due: list[Placed] = []
+    due: list[tuple[int, Placed]] = []
     for k, placed in enumerate(loading):
         if placed is not None:
             if placed.timers <= 1:
-                due.append(placed)
+                due.append((k, placed))
                 loading[k] = None
             else:
                 loading[k] = make_placed(placed.card, placed.delivered, placed.timers - 1)
-    work.change(seat, prestige=prestige, loading=(loading[0], loading[1], loading[2], loading[3]))
-    for placed in due:
+    ordered = due if len(due) < 2 else due_order(work.options, due)
+    if ordered is None:
+        # The owner chooses the order (BH-INT-16): the due contracts wait, without time
+        # markers; the due ships follow the last of them.
+        for k, placed in due:
+            loading[k] = make_placed(placed.card, placed.delivered, 0)
+        work.change(seat, prestige=prestige, loading=_four(loading))
+        work.stack.append(PendingDue(seat, frozenset(k for k, _ in due)))
+        return
+    work.change(seat, prestige=prestige, loading=_four(loading))
+    for _, placed in ordered:
         resolve(work, seat, placed, "BH-TIME-3")
+    _ships_due(work, seat)
+
+
+def _four(loading: list[Placed | None]) -> tuple[Placed | None, ...]:
+    return (loading[0], loading[1], loading[2], loading[3])
+
+
+def _ships_due(work: Work, seat: int) -> None:
+    """4.4's ships: one time marker off each, a due ship discarded (BH-TIME-1, BH-TIME-4)."""
     docks = list(work.players[seat].docks)
     if docks == [None, None, None]:
         return
@@ -335,7 +357,59 @@ def settle_harbour(work: Work, seat: int) -> None:
     work.change(seat, docks=(docks[0], docks[1], docks[2]))
 
 
+class _Due(Step[PendingDue]):
+    """The owner's choice of the next due contract (BH-INT-16's reading ``owner-chooses``)."""
+
+    answers = (ResolveContract,)
+
+    def question(self, pending: PendingDue) -> str:
+        return "choosing which due contract to resolve next"
+
+    def candidates(self, state: GameState, pending: PendingDue) -> Iterable[Move]:
+        return [_RESOLVE[k] for k in sorted(pending.docks)]
+
+    def check(self, state: GameState, pending: PendingDue, move: ResolveContract) -> Refusal | None:
+        k = move.loading_dock
+        if k not in pending.docks or state.players[pending.seat].loading[k] is None:
+            docks = ", ".join(str(d) for d in sorted(pending.docks))
+            return Refusal(
+                "BH-INT-16",
+                f"Loading dock {k} holds no contract to resolve now; the docks are {docks}.",
+            )
+        return None
+
+    def apply(self, work: Work, pending: PendingDue, move: ResolveContract) -> None:
+        seat = pending.seat
+        rule = "BH-END-2" if pending.end else "BH-TIME-3"
+        loading = list(work.players[seat].loading)
+        chosen = loading[move.loading_dock]
+        assert chosen is not None
+        rest = [(k, loading[k]) for k in sorted(pending.docks) if k != move.loading_dock]
+        if order_matters([placed for _, placed in rest if placed is not None]):
+            loading[move.loading_dock] = None
+            work.change(seat, loading=_four(loading))
+            resolve(work, seat, chosen, rule)
+            work.stack.append(PendingDue(seat, pending.docks - {move.loading_dock}, pending.end))
+            return
+        # The order of the rest can change nothing: they follow in loading-dock order.
+        for k in pending.docks:
+            loading[k] = None
+        work.change(seat, loading=_four(loading))
+        resolve(work, seat, chosen, rule)
+        for _, placed in rest:
+            if placed is not None:
+                resolve(work, seat, placed, rule)
+        if not pending.end:
+            _ships_due(work, seat)
+
+
+_RESOLVE = tuple(ResolveContract(k) for k in range(4))
+
+
 #: 4.1's decision: running production buildings.
 PRODUCTION = _Production()
 #: 4.2's decision: moving and converting goods.
 MOVEMENT = _Movement()
+#: 4.4's (and the end's) decision under BH-INT-16's reading ``owner-chooses``: the next
+#: due contract.
+DUE = _Due()

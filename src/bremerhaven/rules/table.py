@@ -7,7 +7,7 @@ from typing import Any, Final
 from bremerhaven.rules.bidding import BIDDING
 from bremerhaven.rules.boards import BERTH, CONTRACT
 from bremerhaven.rules.flow import AUTOMATIC
-from bremerhaven.rules.individual import MOVEMENT, PRODUCTION
+from bremerhaven.rules.individual import DUE, MOVEMENT, PRODUCTION
 from bremerhaven.rules.setup import STARTING
 from bremerhaven.rules.step import Step
 from bremerhaven.rules.town import CAREER, GROW, PERMITS, PRICE
@@ -16,6 +16,7 @@ from bremerhaven.state import (
     PendingBid,
     PendingCareer,
     PendingContract,
+    PendingDue,
     PendingGrow,
     PendingMovement,
     PendingPermits,
@@ -40,4 +41,5 @@ STEPS: Final[dict[type, Step[Any]]] = {
     PendingProduction: PRODUCTION,
     PendingMovement: MOVEMENT,
     PendingStep: AUTOMATIC,
+    PendingDue: DUE,
 }

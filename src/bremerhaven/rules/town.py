@@ -3,9 +3,9 @@
 1.0 pays 1 money a card (BH-PARK-1); 1.1 gives the top Building card to the winner, unbuilt
 (BH-BUILDING-1 to BH-BUILDING-3); 1.2 sells building permits and spends them on bollards,
 covers and buildings (BH-PERMIT-1 to BH-PERMIT-8); 1.3 grows influence (BH-GROW-1 to
-BH-GROW-3); 1.4 sets the prices (BH-PRICE-1 to BH-PRICE-3); 1.5 swaps ranks and pays
-income by rank (BH-CAREER-1, BH-CAREER-2). The simultaneous 1.2 and 1.3 are played in the
-order of BH-INT-6; the solo dummy follows BH-SOLO-11 to BH-SOLO-15.
+BH-GROW-3); 1.4 sets the prices (BH-PRICE-1 to BH-PRICE-3, BH-INT-17); 1.5 swaps ranks
+and pays income by rank (BH-CAREER-1, BH-CAREER-2). The simultaneous 1.2 and 1.3 are
+played in the order of BH-INT-6; the solo dummy follows BH-SOLO-11 to BH-SOLO-15.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bremerhaven.moves import (
     Move,
     PayDifference,
     PlaceBollard,
+    RotatePrices,
     SwapRanks,
 )
 from bremerhaven.options import Simultaneous, TiedTop
@@ -165,6 +166,7 @@ def _bollard_cost(state: GameState, seat: int, wall: int) -> int | None:
 
 _BUY = BuyPermit()
 _CHOICES = tuple(ChoosePrice(index) for index in range(64))
+_ROTATE = RotatePrices()
 _BOLLARDS = tuple(PlaceBollard(wall) for wall in range(BOLLARD_WALLS))
 _END_PERMITS = EndPermits()
 
@@ -357,6 +359,11 @@ class _Grow(Step[PendingGrow]):
 # --------------------------------------------------------------------------- 1.4
 
 
+def _rotate(work: Work) -> None:
+    """The top Price card goes to the bottom of the stack (BH-PRICE-2)."""
+    work.prices = work.prices[1:] + work.prices[:1]
+
+
 def price(work: Work) -> None:
     """1.4: the winner chooses the top Price card; no bid.
 
@@ -374,26 +381,54 @@ def price(work: Work) -> None:
         if owners:
             work.stack.append(PendingPrice(owners[0]))
             return
-    work.prices = work.prices[1:] + work.prices[:1]
+    _rotate(work)
     rule = "BH-SOLO-14" if seat is not None else "BH-PRICE-2"
     work.note(rule, None, "the top Price card goes to the bottom")
 
 
 class _Price(Step[PendingPrice]):
-    answers = (ChoosePrice,)
+    answers = (ChoosePrice, RotatePrices)
 
     def question(self, pending: PendingPrice) -> str:
         return "choosing the Price card on top"
 
-    def candidates(self, state: GameState, pending: PendingPrice) -> Iterable[ChoosePrice]:
-        return _CHOICES[: len(state.prices)]
+    def candidates(self, state: GameState, pending: PendingPrice) -> Iterable[Move]:
+        choices = _CHOICES[: len(state.prices)]
+        if state.options.exchange_may_rotate:
+            return (*choices, _ROTATE)
+        return choices
 
-    def check(self, state: GameState, pending: PendingPrice, move: ChoosePrice) -> Refusal | None:
+    def check(
+        self, state: GameState, pending: PendingPrice, move: ChoosePrice | RotatePrices
+    ) -> Refusal | None:
+        if isinstance(move, RotatePrices):
+            if winner(state, Space.PRICE) is not None:
+                return Refusal(
+                    "BH-PRICE-1",
+                    "The winner of 1.4 puts a Price card on top or keeps the stack; the "
+                    "prices change by themselves only when nobody bid.",
+                )
+            if not state.options.exchange_may_rotate:
+                return Refusal(
+                    "BH-INT-17",
+                    "The Commodity Exchange's owner puts a Price card on top or keeps the "
+                    "stack; letting the prices change by themselves is the reading "
+                    "exchange_may_rotate=True.",
+                )
+            return None
         if move.index >= len(state.prices):
             return Refusal("BH-PRICE-1", f"The stack has {len(state.prices)} Price cards.")
         return None
 
-    def apply(self, work: Work, pending: PendingPrice, move: ChoosePrice) -> None:
+    def apply(self, work: Work, pending: PendingPrice, move: ChoosePrice | RotatePrices) -> None:
+        if isinstance(move, RotatePrices):
+            _rotate(work)
+            work.note(
+                "BH-INT-17",
+                pending.seat,
+                "lets the prices change by themselves: the top Price card goes to the bottom",
+            )
+            return
         stack = list(work.prices)
         card = stack.pop(move.index)
         work.prices = (card, *stack)

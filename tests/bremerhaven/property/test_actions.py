@@ -28,6 +28,7 @@ READINGS: tuple[RulesOptions, ...] = (
     RulesOptions(),
     RulesOptions(simultaneous="seat-order", tied_top="excluded"),
     RulesOptions(goods_supply="unlimited", cleared_dock_same_round=False),
+    RulesOptions(due_order="owner-chooses", exchange_may_rotate=True),
 )
 #: A smaller set: 7 Buildings and 5 Price cards, so that the blocks after Build move.
 SMALL: CardSet = attrs.evolve(

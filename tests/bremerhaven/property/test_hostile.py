@@ -117,6 +117,8 @@ EXAMPLES: list[Move] = [
     bremerhaven.Pack(),
     bremerhaven.Unpack(),
     bremerhaven.EndMovement(),
+    bremerhaven.ResolveContract(1),
+    bremerhaven.RotatePrices(),
 ]
 assert {type(m) for m in EXAMPLES} == set(MOVE_TYPES)
 

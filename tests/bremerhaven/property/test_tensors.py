@@ -126,12 +126,12 @@ def test_the_length_is_the_pages_formula(cards: CardSet) -> None:
         layout = tz.tensor_layout(cards, players)
         assert layout[0][1] == 0
         assert all(a[1] + a[2] == c[1] for a, c in itertools.pairwise(layout))
-        size = n * n + 413 * n + 2 * b * n + 2 * b + 4 * p + 110
+        size = n * n + 413 * n + 2 * b * n + 2 * b + 4 * p + 112
         assert tz.observation_tensor_size(cards, players) == size
         assert tz.observation_tensor_size(None if cards is ORIGINAL else cards, players) == size
     if cards is ORIGINAL:
         sizes = [tz.observation_tensor_size(cards, players) for players in (1, 2, 3, 4)]
-        assert sizes == [1156, 1156, 1614, 2074]
+        assert sizes == [1158, 1158, 1616, 2076]
 
 
 @pytest.mark.rules("BH-TENSOR-4", "BH-TENSOR-5")

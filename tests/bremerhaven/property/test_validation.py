@@ -322,7 +322,11 @@ def _bid_off_the_board(state: GameState) -> GameState:
     h = state.players[top.seat]
     bid = BidCard(Space.SEA_4, top.seat, h.hand[0])
     forged = _with_harbour(state, top.seat, hand=h.hand[1:])
-    return replace(forged, bids=(*state.bids, bid))
+    # The turn passes to the next rank, as after any card placed (BH-BID-1).
+    following = state.ranks[(len(state.bids) + 1) % len(state.ranks)]
+    return replace(
+        forged, bids=(*state.bids, bid), stack=(*state.stack[:-1], PendingBid(following))
+    )
 
 
 def _ranks_repeated(state: GameState) -> GameState:

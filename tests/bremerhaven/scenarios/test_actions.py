@@ -53,6 +53,8 @@ FIXED_SIZES = {
     "Pack": 1,
     "Unpack": 1,
     "EndMovement": 1,
+    "ResolveContract": 4,
+    "RotatePrices": 1,
 }
 
 
@@ -64,11 +66,13 @@ def test_the_original_sets_space_is_the_pages_table() -> None:
     assert blocks[0].offset == 0 and all(a.stop == b.offset for a, b in itertools.pairwise(blocks))
     sizes = {b.move_type.__name__: b.size for b in blocks}
     assert sizes == {**FIXED_SIZES, "Build": 20, "ChoosePrice": 24}
-    assert sum(FIXED_SIZES.values()) == 205
-    assert codes.num_distinct_actions() == codes.num_distinct_actions(ORIGINAL) == 249
+    assert sum(FIXED_SIZES.values()) == 210
+    assert codes.num_distinct_actions() == codes.num_distinct_actions(ORIGINAL) == 254
     offsets = {b.move_type.__name__: b.offset for b in blocks}
     assert offsets["Build"] == 147 and offsets["ChoosePrice"] == 170
     assert offsets["SwapRanks"] == 194 and offsets["EndMovement"] == 248
+    # The readings' moves came later and come last: every earlier code is kept.
+    assert offsets["ResolveContract"] == 249 and offsets["RotatePrices"] == 253
 
 
 @pytest.mark.rules("BH-CODE-1", "BH-CODE-2")
@@ -104,6 +108,9 @@ def test_the_original_sets_space_is_the_pages_table() -> None:
         (bremerhaven.Pack(), 246),
         (bremerhaven.Unpack(), 247),
         (EndMovement(), 248),
+        (bremerhaven.ResolveContract(0), 249),
+        (bremerhaven.ResolveContract(3), 252),
+        (bremerhaven.RotatePrices(), 253),
     ],
 )
 def test_a_moves_code_is_its_blocks_offset_plus_its_place(move: Move, code: int) -> None:
@@ -134,7 +141,7 @@ def test_a_smaller_set_has_shorter_build_and_price_blocks() -> None:
     )
     state = bremerhaven.new_game(3, seed=2, cards=cards)
     original = bremerhaven.new_game(3, seed=2)
-    assert codes.num_distinct_actions(cards) == 205 + 3 + 2
+    assert codes.num_distinct_actions(cards) == 210 + 3 + 2
     sizes = {b.move_type.__name__: b.size for b in codes.action_blocks(cards)}
     assert sizes == {**FIXED_SIZES, "Build": 3, "ChoosePrice": 2}
     assert codes.encode(state, Build("depot")) == 147 + 2
@@ -142,9 +149,10 @@ def test_a_smaller_set_has_shorter_build_and_price_blocks() -> None:
     assert codes.encode(state, ChoosePrice(1)) == 150 + 1 + 2 + 1
     assert codes.encode(state, SwapRanks(None)) == 155
     assert codes.encode(state, EndMovement()) == 205 + 3 + 2 - 1
+    assert codes.encode(state, bremerhaven.RotatePrices()) == 210 + 3 + 2 - 1
     # The blocks before Build are the same in every card set.
     assert codes.encode(state, Bid(Space.SEA_3, 7)) == codes.encode(original, Bid(Space.SEA_3, 7))
-    assert len(codes.legal_action_mask(state)) == 210
+    assert len(codes.legal_action_mask(state)) == 215
 
 
 @pytest.mark.rules("BH-CODE-1", "BH-CODE-3")
@@ -162,9 +170,9 @@ def test_one_code_per_building_key_and_at_most_64_price_positions() -> None:
 def test_the_space_is_the_same_for_every_options_and_players() -> None:
     for players, length in itertools.product((1, 2, 3, 4), ("long", "short")):
         state = bremerhaven.new_game(players, seed=9, options=bremerhaven.RulesOptions(game=length))
-        assert codes.num_distinct_actions(state.cards) == 249
+        assert codes.num_distinct_actions(state.cards) == 254
         assert codes.action_blocks(state.cards) == codes.action_blocks()
-        assert len(codes.legal_action_mask(state)) == 249
+        assert len(codes.legal_action_mask(state)) == 254
 
 
 @pytest.mark.rules("BH-CODE-4")
@@ -179,7 +187,7 @@ def test_legal_actions_are_the_legal_moves_codes_ascending_and_none_when_over() 
     while not bremerhaven.is_over(state):
         state = bremerhaven.apply_move(state, bremerhaven.legal_moves(state)[-1])
     assert codes.legal_actions(state) == ()
-    assert codes.legal_action_mask(state) == bytes(249)
+    assert codes.legal_action_mask(state) == bytes(254)
 
 
 @pytest.mark.rules("BH-CODE-5")
@@ -251,7 +259,7 @@ def test_decode_refuses_exactly_the_codes_of_ranks_and_spaces_the_table_lacks() 
     for players, seats in ((1, 2), (2, 2), (3, 3), (4, 4)):
         state = bremerhaven.new_game(players, seed=1)
         refused = []
-        for code in range(249):
+        for code in range(254):
             try:
                 codes.decode(state, code)
             except bremerhaven.InvalidMoveError:
@@ -262,7 +270,7 @@ def test_decode_refuses_exactly_the_codes_of_ranks_and_spaces_the_table_lacks() 
 @pytest.mark.rules("BH-CODE-6")
 def test_bad_codes_are_refused() -> None:
     state = bremerhaven.new_game(2, seed=1)
-    for bad in (-1, 249, True, False, 1.0, "3", None):
+    for bad in (-1, 254, True, False, 1.0, "3", None):
         with pytest.raises(bremerhaven.InvalidMoveError):
             codes.decode(state, bad)  # type: ignore[arg-type]
 
@@ -284,7 +292,7 @@ def test_a_card_set_that_is_not_one_is_refused() -> None:
             codes.action_blocks(bad)  # type: ignore[arg-type]
         with pytest.raises(bremerhaven.InvalidValueError):
             codes.block_of(0, bad)  # type: ignore[arg-type]
-    for bad_code in (-1, 249):
+    for bad_code in (-1, 254):
         with pytest.raises(bremerhaven.InvalidValueError):
             codes.block_of(bad_code)
 
@@ -306,7 +314,7 @@ def test_an_observation_codes_as_its_state_does() -> None:
     for players in (1, 3):
         state = bremerhaven.new_game(players, seed=8)
         seen = bremerhaven.observe(state, 0)
-        for code in range(249):
+        for code in range(254):
             try:
                 move = codes.decode(state, code)
             except bremerhaven.InvalidMoveError:

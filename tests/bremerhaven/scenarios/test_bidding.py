@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import attrs
 import pytest
 
@@ -9,6 +11,8 @@ import bremerhaven
 from bremerhaven import Berth, Bid, PlaceContract
 from bremerhaven.cards.model import Space, TrainBidBonus
 from bremerhaven.events import Event, GameEnded
+from bremerhaven.positions import position
+from bremerhaven.rng import SplitMix64
 from bremerhaven.state import BidCard, PendingBerth, PendingBid, PendingContract
 from tests.bremerhaven.scenarios.support import (
     BARREL,
@@ -286,3 +290,62 @@ def test_a_held_train_station_gives_no_bonus() -> None:
     )
     top = state.stack[-1]
     assert isinstance(top, PendingContract) and top.seat == 0
+
+
+# --------------------------------------------------------------------------- BH-INPUT-6
+
+
+def _bids(state: bremerhaven.GameState, count: int) -> tuple[bremerhaven.GameState, list[int]]:
+    """``count`` bids on the Parking lot, each the bidder's lowest card; the bidders."""
+    turns = []
+    for _ in range(count):
+        seat = bremerhaven.current_player(state)
+        turns.append(seat)
+        state = play(state, Bid(Space.PARKING, state.players[seat].hand[0]))
+    return state, turns
+
+
+@pytest.mark.rules("BH-INPUT-6", "BH-BID-1")
+def test_ranks_given_to_a_position_give_the_first_bid_to_the_new_captain() -> None:
+    state = bremerhaven.new_game(3, seed=4)
+    assert state.bids == () and state.stack[-1] == PendingBid(state.ranks[0])
+    for ranks in itertools.permutations(range(3)):
+        made = position(state, ranks=ranks)
+        assert made.ranks == ranks and made.stack[-1] == PendingBid(ranks[0])
+        assert bremerhaven.validate(made) == ()
+        # Play then goes round the new ranks.
+        assert _bids(made, 6)[1] == [*ranks, *ranks]
+
+
+@pytest.mark.rules("BH-INPUT-6", "BH-BID-1")
+def test_validate_refuses_a_pending_bidder_out_of_rank_order() -> None:
+    state = bremerhaven.new_game(3, seed=4)
+    captain, first_mate, mate = state.ranks
+    # New ranks set around position: the old Captain's bid is still pending.
+    moved = attrs.evolve(state, ranks=(mate, captain, first_mate))
+    assert [v.rule_id for v in bremerhaven.validate(moved)] == ["BH-BID-1"]
+    assert f"the turn is seat {mate}'s" in bremerhaven.validate(moved)[0].reason
+    # After a card is placed, only the next rank may bid.
+    later, turns = _bids(state, 1)
+    assert turns == [captain] and later.stack[-1] == PendingBid(first_mate)
+    skipped = attrs.evolve(later, stack=(*later.stack[:-1], PendingBid(mate)))
+    assert [v.rule_id for v in bremerhaven.validate(skipped)] == ["BH-BID-1"]
+    # New ranks after cards are placed put the cards out of rank order: refused.
+    with pytest.raises(bremerhaven.InvalidStateError, match="BH-BID-1"):
+        position(later, ranks=(first_mate, captain, mate))
+    # Cards placed out of rank order are refused, whoever is pending.
+    wrong = attrs.evolve(later, bids=(BidCard(Space.PARKING, mate, later.bids[0].value),))
+    assert "BH-BID-1" in [v.rule_id for v in bremerhaven.validate(wrong)]
+
+
+@pytest.mark.rules("BH-INPUT-6", "BH-SOLO-8")
+def test_a_dummy_given_the_captaincy_bids_by_itself() -> None:
+    # The dummy starts as Captain (BH-SOLO-5): find a round that the player begins.
+    state = bremerhaven.new_game(1, seed=1)
+    rng = SplitMix64(1)
+    while state.bids or not isinstance(state.stack[-1], PendingBid):
+        state = play(state, rng.choice(bremerhaven.legal_moves(state)))
+    assert state.ranks == (0, 1) and state.stack[-1] == PendingBid(0)
+    made = position(state, ranks=(1, 0))
+    assert made.ranks == (1, 0) and [b.seat for b in made.bids] == [1]
+    assert made.stack[-1] == PendingBid(0) and bremerhaven.validate(made) == ()

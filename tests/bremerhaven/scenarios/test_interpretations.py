@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import attrs
 import pytest
 
@@ -9,26 +11,46 @@ import bremerhaven
 from bremerhaven import (
     Berth,
     BuyPermit,
+    ChoosePrice,
     ClearCover,
     Deliver,
     EndPermits,
     Pack,
     Produce,
+    ResolveContract,
+    RotatePrices,
     RulesOptions,
     StartingGood,
 )
-from bremerhaven.cards.model import Charge, Counted, Good, MoneyStore, Space, Stake
+from bremerhaven.cards.model import (
+    Charge,
+    Counted,
+    Good,
+    MoneyStore,
+    PriceChoiceWhenUnbid,
+    Space,
+    Stake,
+)
 from bremerhaven.cards.model import Produce as Production
+from bremerhaven.events import GameEnded
+from bremerhaven.options import DueOrder, field_meaning, field_rule, reading_meaning
+from bremerhaven.positions import position
+from bremerhaven.records import read_record, replay, write_record
+from bremerhaven.rng import SplitMix64
+from bremerhaven.serialization import from_json, to_json
 from bremerhaven.state import (
     Berthed,
+    PendingDue,
     PendingGrow,
     PendingMovement,
     PendingPermits,
+    PendingPrice,
     PendingProduction,
     PendingStartingGood,
     PendingStep,
     Placed,
 )
+from meeplekit.cli.common import apply_assignments
 from tests.bremerhaven.scenarios.support import (
     BARREL,
     CONTAINER,
@@ -43,9 +65,13 @@ from tests.bremerhaven.scenarios.support import (
     card_set,
     contract,
     end_round,
+    events_of,
     game,
+    happened,
+    harbour_turn,
     newspaper,
     play,
+    price,
     refused,
     ship,
     with_harbour,
@@ -408,3 +434,241 @@ def test_a_crate_fits_beside_a_lone_crate_in_a_full_harbour() -> None:
     state = asking(state, PendingMovement(0, 0))
     state = play(state, bremerhaven.Unload(0))
     assert state.players[0].storage == (0, 0, 2, 5)
+
+
+# --------------------------------------------------------------------------- INT-16
+
+#: Barrels sell for 1 on every Price card, so the complete contract brings 1 + 4 = 5.
+_FLAT = [price("p1", 1, 2, 3, 4), price("p2", 1, 4, 3, 2), price("p3", 1, 3, 2, 4)]
+_LATE = contract("late", goods=(BARREL,), penalty=Stake(money=5))
+_DONE = contract("done", goods=(BARREL,), reward=Stake(money=4))
+_PAID = contract("paid", goods=(BARREL,), reward=Stake(money=2))
+_DUE_CARDS = card_set(
+    contracts=[_LATE, _DONE, _PAID, *(contract(f"filler-{i}") for i in range(30))], prices=_FLAT
+)
+
+
+def _due(
+    options: RulesOptions, docks: dict[int, str], money: int = 1, timers: int = 1
+) -> bremerhaven.GameState:
+    """Seat 0, with ``money``, holds the contracts ``docks`` names (``done`` and ``paid``
+    complete, ``late`` empty), each with ``timers``; its Individual action phase is played.
+    """
+    state = game(2, options=options, cards=_DUE_CARDS)
+    loading: list[dict[str, object] | None] = [None] * 4
+    for dock, key in docks.items():
+        delivered = {} if key == "late" else {"barrel": 1}
+        loading[dock] = {"key": key, "delivered": delivered, "timers": timers}
+    # The round's 1.1 had no bid: its Building card has left the game (BH-BUILDING-3).
+    state = position(
+        state, harbours={0: {"money": money, "loading": loading}}, buildings=state.buildings[1:]
+    )
+    return harbour_turn(state, 0)
+
+
+#: The issue's example: the incomplete contract in loading dock 0, the complete one in 1,
+#: and the other way round.
+_EXAMPLE = {0: "late", 1: "done"}
+_SWAPPED = {0: "done", 1: "late"}
+
+
+@pytest.mark.rules("BH-INT-16", "BH-TIME-3", "BH-MONEY-2")
+def test_due_contracts_go_in_loading_dock_order_by_default() -> None:
+    # Dock 0 first: the penalty of 5 takes the 1 money there is, then the sale and the
+    # reward bring 5. Swapped: 1 + 5 = 6, then the penalty takes 5.
+    assert _due(RulesOptions(), _EXAMPLE).players[0].money == 5
+    assert _due(RulesOptions(), _SWAPPED).players[0].money == 1
+    assert _due(RulesOptions(due_order="loading-dock"), _EXAMPLE).players[0].money == 5
+
+
+@pytest.mark.rules("BH-INT-16")
+def test_complete_first_resolves_every_complete_contract_before_a_penalty() -> None:
+    options = RulesOptions(due_order="complete-first")
+    for docks in (_EXAMPLE, _SWAPPED):
+        state = _due(options, docks)
+        assert state.players[0].money == 1
+        assert state.players[0].loading == (None, None, None, None)
+
+
+@pytest.mark.rules("BH-INT-16", "BH-TIME-4")
+def test_the_owner_chooses_the_order_when_it_changes_the_result() -> None:
+    options = RulesOptions(due_order="owner-chooses")
+    for docks in (_EXAMPLE, _SWAPPED):
+        late = next(k for k, key in docks.items() if key == "late")
+        done = next(k for k, key in docks.items() if key == "done")
+        asked = _due(options, docks)
+        assert asked.stack[-1] == PendingDue(0, frozenset({0, 1}))
+        assert bremerhaven.current_player(asked) == 0
+        assert bremerhaven.legal_moves(asked) == (ResolveContract(0), ResolveContract(1))
+        # The due contracts wait in their docks without time markers: a valid position.
+        waiting = asked.players[0].loading
+        assert [p.timers for p in waiting if p is not None] == [0, 0]
+        assert bremerhaven.validate(asked) == ()
+        assert refused(asked, ResolveContract(2)) == "BH-INT-16"
+        first_late = play(asked, ResolveContract(late))
+        first_done = play(asked, ResolveContract(done))
+        assert first_late.players[0].money == 5 and first_done.players[0].money == 1
+        for after in (first_late, first_done):
+            # The last one follows by itself, and the round goes on to its clean-up.
+            assert after.players[0].loading == (None, None, None, None)
+            assert after.round == 2 and bremerhaven.validate(after) == ()
+
+
+@pytest.mark.rules("BH-INT-16")
+def test_the_owner_is_not_asked_when_the_order_changes_nothing() -> None:
+    options = RulesOptions(due_order="owner-chooses")
+    # Two complete contracts: sales and rewards only add up.
+    state = _due(options, {1: "done", 2: "paid"})
+    assert state.round == 2 and state.players[0].money == 1 + 5 + 3
+    # One contract alone has no order.
+    assert _due(options, {0: "late"}).players[0].money == 0
+
+
+@pytest.mark.rules("BH-INT-16", "BH-END-2", "BH-INT-7")
+def test_leftover_contracts_at_the_end_follow_the_same_reading() -> None:
+    def ended(options: RulesOptions, docks: dict[int, str]) -> bremerhaven.GameState:
+        state = game(2, options=options, cards=_DUE_CARDS)
+        loading: list[dict[str, object] | None] = [None] * 4
+        for dock, key in docks.items():
+            delivered = {} if key == "late" else {"barrel": 1}
+            loading[dock] = {"key": key, "delivered": delivered, "timers": 2}
+        state = position(
+            state, harbours={0: {"money": 1, "loading": loading}}, buildings=state.buildings[1:]
+        )
+        return automatic(attrs.evolve(state, track=19), (PendingStep("clean-up"),))[0]
+
+    assert ended(RulesOptions(), _EXAMPLE).players[0].money == 5
+    assert ended(RulesOptions(), _SWAPPED).players[0].money == 1
+    assert ended(RulesOptions(due_order="complete-first"), _EXAMPLE).players[0].money == 1
+    asked = ended(RulesOptions(due_order="owner-chooses"), _SWAPPED)
+    # The Ship token is on the last space; the owner orders his leftover contracts, then
+    # the game is over.
+    assert asked.stack == (PendingDue(0, frozenset({0, 1}), end=True),)
+    assert not bremerhaven.is_over(asked) and bremerhaven.validate(asked) == ()
+    ignored = RulesOptions(due_order="owner-chooses", leftover_contracts="ignored")
+    assert {v.rule_id for v in bremerhaven.validate(attrs.evolve(asked, options=ignored))} == {
+        "BH-INT-7"
+    }
+    over, events = bremerhaven.apply_move_with_events(asked, ResolveContract(1))
+    assert bremerhaven.is_over(over) and over.players[0].money == 5
+    assert isinstance(events[-1], GameEnded)
+    assert happened(events, "BH-END-2", 0, "Late")
+
+
+# --------------------------------------------------------------------------- INT-17
+
+
+_EXCHANGE = building("commodity-exchange", PriceChoiceWhenUnbid())
+_STACK = (price("a", 1, 2, 3, 4), price("b", 2, 3, 4, 1), price("c", 3, 4, 1, 2))
+
+
+def _unbid(options: RulesOptions, bids: list[tuple[int, Space, int]]) -> bremerhaven.GameState:
+    """1.4 with seat 1 owning a Commodity Exchange, after ``bids``."""
+    state = with_harbour(game(2, options=options), 1, buildings=(_EXCHANGE, *(None,) * 11))
+    return after_bidding(state, bids, prices=_STACK)
+
+
+@pytest.mark.rules("BH-INT-17", "BH-PRICE-3")
+def test_the_exchange_owner_only_puts_a_card_on_top_by_default() -> None:
+    state = _unbid(RulesOptions(), [(0, Space.PARKING, 1)])
+    assert state.stack[-1] == PendingPrice(1)
+    assert bremerhaven.legal_moves(state) == tuple(ChoosePrice(i) for i in range(3))
+    assert refused(state, RotatePrices()) == "BH-INT-17"
+
+
+@pytest.mark.rules("BH-INT-17", "BH-PRICE-2")
+def test_the_exchange_owner_may_let_the_prices_change_by_themselves() -> None:
+    state = _unbid(RulesOptions(exchange_may_rotate=True), [(0, Space.PARKING, 1)])
+    assert bremerhaven.legal_moves(state) == (*(ChoosePrice(i) for i in range(3)), RotatePrices())
+    after, events = events_of(state, RotatePrices())
+    assert [p.key for p in after.prices] == ["b", "c", "a"]
+    assert happened(events, "BH-INT-17", 1, "top Price card goes to the bottom")
+    # Keeping the stack is still offered, and differs.
+    assert [p.key for p in play(state, ChoosePrice(0)).prices] == ["a", "b", "c"]
+
+
+@pytest.mark.rules("BH-INT-17", "BH-PRICE-1")
+def test_the_winner_of_the_price_space_is_never_offered_the_automatic_change() -> None:
+    state = _unbid(RulesOptions(exchange_may_rotate=True), [(0, Space.PRICE, 1)])
+    assert state.stack[-1] == PendingPrice(0)
+    assert RotatePrices() not in bremerhaven.legal_moves(state)
+    assert refused(state, RotatePrices()) == "BH-PRICE-1"
+
+
+# --------------------------------------------------------------------------- the options
+
+
+@pytest.mark.rules("BH-INT-16", "BH-INT-17", "BH-INPUT-1")
+def test_the_two_readings_are_documented_options_that_round_trip() -> None:
+    chosen = RulesOptions(due_order="owner-chooses", exchange_may_rotate=True)
+    assert chosen.due_order is DueOrder.OWNER_CHOOSES and chosen.exchange_may_rotate is True
+    assert from_json(to_json(chosen)) == chosen
+    assert pickle.loads(pickle.dumps(chosen)) == chosen
+    # The defaults are not written: a document is what the library wrote before them, and
+    # one without them reads back as the defaults.
+    text = to_json(RulesOptions())
+    assert "due_order" not in text and "exchange_may_rotate" not in text
+    assert from_json(text) == RulesOptions()
+    for value in (bremerhaven.new_game(2, seed=1), bremerhaven.observe(game(2), 0)):
+        assert "due_order" not in to_json(value) and "exchange_may_rotate" not in to_json(value)
+    written = bremerhaven.new_game(2, seed=1, options=chosen)
+    assert '"due_order":"owner-chooses","exchange_may_rotate":true' in to_json(written)
+    assert '"due_order":"complete-first"' in to_json(RulesOptions(due_order="complete-first"))
+    assert (field_rule("due_order"), field_rule("exchange_may_rotate")) == (
+        "BH-INT-16",
+        "BH-INT-17",
+    )
+    assert field_meaning("due_order").startswith("The order of several Contracts due at once")
+    assert field_meaning("exchange_may_rotate").startswith("With no bid on 1.4")
+    assert reading_meaning(DueOrder.COMPLETE_FIRST).startswith("The complete ones first")
+    with pytest.raises(bremerhaven.InvalidValueError, match="'loading-dock', 'owner-chooses'"):
+        RulesOptions(due_order="sideways")
+    with pytest.raises(bremerhaven.InvalidValueError):
+        RulesOptions(exchange_may_rotate="yes")  # type: ignore[arg-type]
+    # The lab's compare varies them as FIELD=VALUE.
+    varied = apply_assignments(
+        RulesOptions(), ["due-order=complete-first", "exchange-may-rotate=on"]
+    )
+    assert varied == RulesOptions(due_order="complete-first", exchange_may_rotate=True)
+
+
+@pytest.mark.rules("BH-INT-16", "BH-INT-17", "BH-RECORD-4")
+def test_games_under_the_readings_are_written_read_and_replayed() -> None:
+    options = RulesOptions(due_order="owner-chooses", exchange_may_rotate=True)
+    asked = _due(options, _EXAMPLE)
+    again = from_json(to_json(asked))  # the waiting contracts and the decision
+    assert again.stack == asked.stack and to_json(again) == to_json(asked)
+    # A random game with the owner's choices, as a record and back.
+    for seed in range(40):
+        start = state = bremerhaven.new_game(3, seed=seed, options=options)
+        rng = SplitMix64(seed)
+        moves: list[bremerhaven.Move] = []
+        while not bremerhaven.is_over(state):
+            move = rng.choice(bremerhaven.legal_moves(state))
+            moves.append(move)
+            state = bremerhaven.apply_move(state, move)
+        if any(isinstance(m, ResolveContract) for m in moves):
+            break
+    else:
+        pytest.fail("no random game resolved a contract by its owner's choice")
+    text = write_record(start, moves, seed=seed)
+    assert "resolve " in text and "Options" in text
+    assert replay(read_record(text))[-1] == state
+
+
+@pytest.mark.rules("BH-INT-16", "BH-LAND-3")
+def test_validate_refuses_a_choice_of_order_the_rules_never_ask() -> None:
+    asked = _due(RulesOptions(due_order="owner-chooses"), _EXAMPLE)
+    assert bremerhaven.validate(asked) == ()
+
+    def rules(state: bremerhaven.GameState) -> set[str]:
+        return {v.rule_id for v in bremerhaven.validate(state)}
+
+    # Under another reading the owner is never asked.
+    assert rules(attrs.evolve(asked, options=RulesOptions())) == {"BH-INT-16"}
+    # A contract without time markers waits only for its owner's choice.
+    assert "BH-LAND-3" in rules(attrs.evolve(asked, stack=asked.stack[:-1]))
+    # The choice names the docks of contracts that wait, where the order matters.
+    for docks in ({0, 2}, {0}):
+        other = attrs.evolve(asked, stack=(*asked.stack[:-1], PendingDue(0, frozenset(docks))))
+        assert "BH-INT-16" in rules(other), docks

@@ -30,6 +30,8 @@ from bremerhaven import (
     PlaceBollard,
     PlaceContract,
     Produce,
+    ResolveContract,
+    RotatePrices,
     RulesOptions,
     Space,
     StartingGood,
@@ -76,6 +78,8 @@ CANONICAL: list[tuple[Move, str]] = [
     (Pack(), "pack"),
     (Unpack(), "unpack"),
     (EndMovement(), "end movement"),
+    (ResolveContract(1), "resolve 1"),
+    (RotatePrices(), "rotate prices"),
 ]
 
 #: A canonical text: lower-case words of letters, digits, hyphens and ``#``, single spaces.
@@ -331,6 +335,8 @@ def test_reading_is_tolerant_of_case_spacing_and_order() -> None:
     assert read_move(state, "swap nothing") == SwapRanks(None)
     assert read_move(state, "end perm") == EndPermits()
     assert read_move(state, "end MOVE") == EndMovement()
+    assert read_move(state, "Resolve  3") == ResolveContract(3)
+    assert read_move(state, "rotate") == read_move(state, "ROTATE Prices") == RotatePrices()
     # What is read is the move legal_moves lists, equal and of the same type.
     assert read_move(state, "pack") == Pack() and type(read_move(state, "unpack")) is Unpack
 
@@ -399,6 +405,9 @@ def test_read_move_does_not_ask_the_rules_and_parse_move_does() -> None:
         ("pay later", "expected 'pay' (pay the difference) or 'decline'"),
         ("end game", "expected what to end (permits, production, movement)"),
         ("build", "expected 'build BUILDING'"),
+        ("resolve", "expected 'resolve LOADING-DOCK'"),
+        ("resolve 4", "expected a loading dock from 0 to 3, got '4'"),
+        ("rotate crates", "expected 'rotate prices'"),
         ("x" * 1001, "expected at most 1000 characters"),
         ("bid\tsea-1 3", "control or bidirectional formatting character, U+0009"),
         ("bid sea-1 3\u202e", "U+202E at character 12"),
@@ -565,6 +574,10 @@ def test_every_move_in_words_without_a_position() -> None:
         "deliver 2 crate": "Deliver a crate to loading dock 2",
         "berth 1 barrel": "Berth the ship in dock 1 with barrels",
         "pay": "Pay the difference and grow influence",
+        "resolve 1": "Resolve the due contract in loading dock 1 next",
+        "rotate prices": (
+            "Let the prices change by themselves: the top Price card goes to the bottom"
+        ),
     }
     state = _start()
     for move, text in [*CANONICAL, (ChoosePrice(0), "price 0")]:
