@@ -26,13 +26,12 @@ people and may change between versions; for programs there is :func:`bremerhaven
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES
+from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES, describe_prices
 from bremerhaven.cards.model import (
     BuildingCard,
     Charge,
@@ -56,6 +55,7 @@ from bremerhaven.cards.model import (
     Stake,
     TrainBidBonus,
 )
+from bremerhaven.errors import InvalidValueError
 from bremerhaven.observation import Observation, SeenBid, bidding_open, observe
 from bremerhaven.options import GoodsSupply
 from bremerhaven.rules.harbours import berth_size, capacity, is_accessible, used_spaces
@@ -77,6 +77,7 @@ from bremerhaven.state import (
     PendingStartingGood,
     PendingStep,
 )
+from meeplekit.text import DEFAULT_WIDTH, keep_together, width_problem, wrap
 
 __all__ = [
     "RANKS",
@@ -101,8 +102,9 @@ __all__ = [
     "standings",
 ]
 
-#: The widest line :func:`render` writes.
-WIDTH: Final = 100
+#: The width :func:`render` writes at by default, and ``str(state)`` always (a value has
+#: no terminal): 80 columns (:data:`meeplekit.text.DEFAULT_WIDTH`, BH-VIEW-4).
+WIDTH: Final = DEFAULT_WIDTH
 
 #: The ranks from the top (004:352-355, BH-FLOW-3).
 RANKS: Final = RANK_NAMES
@@ -247,8 +249,11 @@ def event_words(effect: EventEffect) -> str:
 
 
 def price_words(card: PriceCard) -> str:
-    """A Price card in words: ``"barrel 3, container 1, crate 6, passenger 2"`` (BH-CARD-6)."""
-    return ", ".join(f"{good.key} {card.price(good)}" for good in Good)
+    """A Price card in words: ``"barrel 3, container 1, crate 6, passenger 2"`` (BH-CARD-6).
+
+    :func:`bremerhaven.cards.describe.describe_prices`, which the engine's events use too.
+    """
+    return describe_prices(card)
 
 
 def origin_mark(origin: Origin) -> str:
@@ -344,7 +349,7 @@ def headline(seen: Observation) -> str:
         if seen.solo:
             return (
                 f"Bremerhaven, {kind}, the game is over after {seen.round} rounds: "
-                f"{seat_name(first)} scores {points} ({rating(points)})"
+                f"{seat_name(first)} scores {points} (Captain Aha's rating: {rating(points)})"
             )
         return (
             f"Bremerhaven, {kind}, the game is over after {seen.round} rounds: "
@@ -361,30 +366,23 @@ def headline(seen: Observation) -> str:
     return f"Bremerhaven, {kind}, {where}: {who} is {doing}"
 
 
-def _fit(text: str) -> str:
-    """``text`` wrapped at :data:`WIDTH`, continuation lines indented under it."""
-    if len(text) <= WIDTH:
-        return text
-    indent = " " * (len(text) - len(text.lstrip()) + 4)
-    return "\n".join(
-        textwrap.wrap(
-            text, WIDTH, subsequent_indent=indent, break_on_hyphens=False, break_long_words=True
-        )
-    )
-
-
-def render(state: GameState | Observation, viewer: int | None = None) -> str:
+def render(state: GameState | Observation, viewer: int | None = None, *, width: int = WIDTH) -> str:
     """The position as text: the decision, the time, the boards and bids, every harbour.
 
     ``viewer`` (a seat) draws that seat's observation and marks it "(you)"; without one the
     text is the table as every player sees it (:func:`public`); an
     :class:`~bremerhaven.observation.Observation` is drawn for its viewer. Lines are at
-    most :data:`WIDTH` characters (BH-VIEW-1). The text is for people and may change
-    between versions; for programs there is :func:`bremerhaven.to_json`. Raises
-    :class:`~bremerhaven.errors.InvalidValueError` for a viewer that is no deciding seat.
+    most ``width`` characters (default :data:`WIDTH`, 80), longer ones wrapped with their
+    continuation indented (BH-VIEW-4, :func:`meeplekit.text.wrap`). The text is for people
+    and may change between versions; for programs there is :func:`bremerhaven.to_json`.
+    Raises :class:`~bremerhaven.errors.InvalidValueError` for a viewer that is no deciding
+    seat, or a width under 40 columns.
     """
+    problem = width_problem(width)
+    if problem is not None:
+        raise InvalidValueError(problem)
     who = state.viewer if isinstance(state, Observation) else viewer
-    return "\n".join(_lines(seen_by(state, viewer), who)) + "\n"
+    return wrap("\n".join(_lines(seen_by(state, viewer), who, width)), width) + "\n"
 
 
 def _time(seen: Observation) -> list[str]:
@@ -467,13 +465,22 @@ def _cell(harbour: Harbour, space: int) -> str:
     return "open" if cover is None else f"cover {cover}"
 
 
-def _harbour(seen: Observation, harbour: Harbour) -> list[str]:
-    out = []
+def _spaces(harbour: Harbour, width: int) -> list[str]:
+    """The twelve spaces row by row, in columns when they fit ``width``.
+
+    Else each row's cells follow one another, each kept on one line.
+    """
     cells = [_cell(harbour, space) for space in range(12)]
-    width = max(len(cell) for cell in cells)
-    for row in range(3):
-        line = " | ".join(cell.ljust(width) for cell in cells[row * 4 : row * 4 + 4])
-        out.append(f"  spaces, row {row + 1}: {line.rstrip()}")
+    column = max(len(cell) for cell in cells)
+    rows = [cells[row * 4 : row * 4 + 4] for row in range(3)]
+    lines = [" | ".join(cell.ljust(column) for cell in row).rstrip() for row in rows]
+    if any(len(f"  spaces, row {n + 1}: {line}") > width for n, line in enumerate(lines)):
+        lines = [" | ".join(keep_together(cell) for cell in row) for row in rows]
+    return [f"  spaces, row {n + 1}: {line}" for n, line in enumerate(lines)]
+
+
+def _harbour(seen: Observation, harbour: Harbour, width: int) -> list[str]:
+    out = _spaces(harbour, width)
     used, room = used_spaces(harbour.storage), capacity(harbour)
     out.append(f"  storage: {_goods_list(harbour.storage)} ({used} of {room} spaces used)")
     if harbour.held:
@@ -505,7 +512,7 @@ def _harbour(seen: Observation, harbour: Harbour) -> list[str]:
     return out
 
 
-def _players(seen: Observation, viewer: int | None) -> list[str]:
+def _players(seen: Observation, viewer: int | None, width: int) -> list[str]:
     out = []
     decider = None if seen.pending is None else STEPS[type(seen.pending)].seat(seen.pending)
     for seat, harbour in enumerate(seen.players):
@@ -523,7 +530,7 @@ def _players(seen: Observation, viewer: int | None) -> list[str]:
             f"prestige {harbour.prestige}"
         )
         out.append(_influence(seen, seat))
-        out.extend(_harbour(seen, harbour))
+        out.extend(_harbour(seen, harbour, width))
     return out
 
 
@@ -533,12 +540,11 @@ def _end(seen: Observation) -> list[str]:
         harbour = seen.players[seat]
         money = harbour.money + (harbour.bank if seen.options.bank_counts else 0)
         points = harbour_score(harbour, seen.options)
-        band = f", {rating(points)}" if seen.solo else ""
-        out.append(f"  {place}. {seat_name(seat)}: {points} ({money} x {harbour.prestige}{band})")
+        out.append(f"  {place}. {seat_name(seat)}: {points} ({money} x {harbour.prestige})")
     return out
 
 
-def _lines(seen: Observation, viewer: int | None) -> list[str]:
+def _lines(seen: Observation, viewer: int | None, width: int) -> list[str]:
     lines = [headline(seen)]
     ranks = ", ".join(
         f"{RANKS[rank]}: {seat_name(seat, seen.dummy)}" for rank, seat in enumerate(seen.ranks)
@@ -546,7 +552,7 @@ def _lines(seen: Observation, viewer: int | None) -> list[str]:
     lines.append(f"Ranks: {ranks}")
     lines += _time(seen)
     lines += _boards(seen)
-    lines += _players(seen, viewer)
+    lines += _players(seen, viewer, width)
     if seen.is_over:
         lines += _end(seen)
-    return [_fit(line) for line in lines]
+    return lines
