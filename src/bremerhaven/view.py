@@ -3,8 +3,10 @@
 >>> import bremerhaven
 >>> from bremerhaven.view import render
 >>> state = bremerhaven.new_game(3, seed=2013)
->>> print(render(state).splitlines()[0])
-Bremerhaven, 3 players, long game, round 1, Bidding phase: Player 3 is placing a bid (5 cards)
+>>> for line in render(state).splitlines()[:2]:  # at 80 columns (BH-VIEW-4)
+...     print(line)
+Bremerhaven, 3 players, long game, round 1, Bidding phase: Player 3 is placing a
+    bid (5 cards)
 
 Every view is drawn from an :class:`~bremerhaven.observation.Observation` alone
 (:func:`seen_by`), so it cannot show what its viewer may not see. With a viewer it is that
@@ -14,9 +16,9 @@ shows, not even to its owner, and no hand:
 
 >>> state = bremerhaven.apply_move(state, bremerhaven.Bid(bremerhaven.Space.PERMIT, 5))
 >>> [line for line in render(state, viewer=2).splitlines() if "1.2 " in line]
-['  1.2 Building permit: Player 3 5 (face down)']
+['  1.2 Building permit: 5 by Player 3 (face down)']
 >>> [line for line in str(state).splitlines() if "1.2 " in line]
-['  1.2 Building permit: Player 3 1 card face down']
+['  1.2 Building permit: a card face down by Player 3']
 
 The words for cards (:func:`ship_words`, :func:`contract_words`, :func:`building_words`,
 :func:`price_words`, :func:`event_words`) are shared with the pictures
@@ -283,10 +285,11 @@ def _bids(seen: Observation, space: Space) -> str:
     for seat, values in bids_on(seen, space):
         name = seat_name(seat, seen.dummy)
         if any(value is None for value in values):
-            parts.append(f"{name} {_plural(len(values), 'card')} face down")
+            cards = "a card" if len(values) == 1 else f"{len(values)} cards"
+            parts.append(f"{cards} face down by {name}")
         else:
             shown = " + ".join(str(value) for value in values)
-            parts.append(f"{name} {shown}{' (face down)' if down else ''}")
+            parts.append(f"{shown} by {name}{' (face down)' if down else ''}")
     return "; ".join(parts) or "no bids"
 
 

@@ -10,10 +10,18 @@ player may see: the deck's size but not its order, their own bonus card but no o
 and the character boards dealt (INT-40) only to the player choosing:
 
 >>> state = harbour.new_game(3, seed=1, options=harbour.RulesOptions(characters=True))
->>> print(harbour.render(state, viewer=0).splitlines()[0])
+>>> print(harbour.render(state, viewer=0, width=100).splitlines()[0])
 Harbour, 3 players, setup: Player 1 is choosing a character board: Patron or Cattle Baron
->>> print(harbour.render(state, viewer=1).splitlines()[0])
+>>> print(harbour.render(state, viewer=1, width=100).splitlines()[0])
 Harbour, 3 players, setup: Player 1 is choosing one of 2 character boards you may not see
+
+Lines are wrapped at 80 columns unless a ``width`` is given (VIEW-3), each continuation
+four columns further in:
+
+>>> for line in harbour.render(state, viewer=1).splitlines()[:2]:
+...     print(line)
+Harbour, 3 players, setup: Player 1 is choosing one of 2 character boards you
+    may not see
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ def test_a_viewer_sees_his_own_placed_value_and_no_one_else_s() -> None:
     others = [seat for seat in range(3) if seat != captain]
     own = render(five, captain)
     assert line(own, "  1.2 Building permit") == (
-        f"  1.2 Building permit: Player {captain + 1} 5 (face down)"
+        f"  1.2 Building permit: 5 by Player {captain + 1} (face down)"
     )
     assert f"Player {captain + 1} (you) *" not in own  # the next bidder decides now
     assert f"Player {captain + 1} (you): " in own
@@ -268,7 +268,7 @@ def test_a_viewer_sees_his_own_placed_value_and_no_one_else_s() -> None:
     for seat in others:
         text = render(five, seat)
         assert line(text, "  1.2 Building permit") == (
-            f"  1.2 Building permit: Player {captain + 1} 1 card face down"
+            f"  1.2 Building permit: a card face down by Player {captain + 1}"
         )
         assert text == render(one, seat)  # the twin: what the viewer may not see differs
         assert text == render(observe(five, seat))
@@ -293,7 +293,7 @@ def test_the_public_view_hides_every_placed_value_until_the_cards_are_turned_up(
     assert str(five) == render(five) == render(one) == render(five, width=80)
     text = render(five, width=WIDE)
     assert line(text, "  1.2 Building permit") == (
-        f"  1.2 Building permit: Player {captain + 1} 1 card face down"
+        f"  1.2 Building permit: a card face down by Player {captain + 1}"
     )
     assert "(you)" not in text
     assert "influence cards: hand" not in text  # every hand hidden, the Captain's too
@@ -312,7 +312,7 @@ def test_the_public_view_hides_every_placed_value_until_the_cards_are_turned_up(
     assert public(after) is after
     first = state.bids[0]
     assert line(render(state), "  1.2 Building permit").startswith(
-        f"  1.2 Building permit: Player {first.seat + 1} {first.value}"
+        f"  1.2 Building permit: {first.value} by Player {first.seat + 1}"
     )
 
 
