@@ -187,7 +187,7 @@ MEASURE = """
     const ch = probe.getBoundingClientRect().width / 100;
     probe.remove();
     const pad = (a, b) => parseFloat(style[a]) + parseFloat(style[b]);
-    const lines = pre.textContent.replace(/\n$/, '').split('\n');
+    const lines = pre.textContent.replace(/\\n$/, '').split('\\n');
     return {
       longest: Math.max(...lines.map((line) => line.length)),
       columns: Math.floor((pre.clientWidth - pad('paddingLeft', 'paddingRight')) / ch + 0.01),

@@ -169,7 +169,7 @@ def test_repeated_navigation_entries_are_found(page: Page) -> None:
 
 def test_a_text_view_wider_than_its_box_is_found(page: Page) -> None:
     style = "font: 12px/1.35 monospace; padding: 8px; margin: 0"
-    line = "x" * 80
+    line = "word " * 15 + "words"  # 80 columns
     fits = f'<pre class="harbour-text" style="{style}; width: 600px">{line}\n{line}\n</pre>'
     measured = probe(page, f"<article>{fits}</article>")
     assert measured["text_boxes"][0]["lines"] == 2 and text_views_fit(measured) == []
