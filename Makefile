@@ -18,8 +18,9 @@ GAMES := harbour machikoro bremerhaven
 PLAYERS ?= 3
 SEED ?= 2014
 DEMO_ARGS ?=
-# make demo also writes the game's record (REC-1) here.
-DEMO_RECORD ?= demo-record.txt
+# make demo also writes the game's record (REC-1) here: a file per game, so that one
+# game's demo does not overwrite another's record.
+DEMO_RECORD ?= $(GAME)-demo-record.txt
 
 .PHONY: sweep-pictures demo test lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
 

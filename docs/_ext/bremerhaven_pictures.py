@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from cardref import _esc, _parse
 from docutils import nodes
 from docutils.parsers.rst import directives
-from pictures import _narration, _raw, _refs
+from pictures import TEXT_WIDTH, _narration, _raw, _refs
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -150,7 +150,7 @@ class BremerhavenPosition(SphinxDirective):
         state = _played(players, seed, options, until, self.options.get("then", 0))
         viewer = self.options.get("viewer")
         picture = svg.position(state, viewer)
-        text = html.escape(render(state, viewer))
+        text = html.escape(render(state, viewer, width=TEXT_WIDTH))
         both = (
             f'<div class="harbour-position">{picture}</div><pre class="harbour-text">{text}</pre>'
         )

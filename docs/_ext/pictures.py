@@ -35,6 +35,11 @@ from harbour.cards.model import BonusCard, Building, PlayerBoard
 from harbour.demo import BOTS, bot_seed, play
 from harbour.narrate import describe_outcome
 
+#: The width of the text views under the pictures, in columns: the box holds 99 columns of
+#: its 12 px monospace in a laptop's column (``docs/_static/harbour.css``), and 80 is the
+#: width the views are written at everywhere but a wider terminal (VIEW-3).
+TEXT_WIDTH = 80
+
 
 def _refs(ids: list[str]) -> str:
     return ", ".join(f":ref:`{i} <rule-{i.lower()}>`" for i in dict.fromkeys(ids))
@@ -167,7 +172,7 @@ class HarbourPicture(SphinxDirective):
         shown: list[nodes.Node] = [nodes.literal_block(source, source, language="python")]
         name = self.options.get("render")
         if name:
-            text = html.escape(harbour.render(namespace[name]))
+            text = html.escape(harbour.render(namespace[name], width=TEXT_WIDTH))
             both = f'<div class="harbour-position">{picture}</div><pre class="harbour-text">{text}</pre>'
             shown.append(_raw(both, "harbour-side"))
         else:

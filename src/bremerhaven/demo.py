@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import bremerhaven
 from bremerhaven.bots import GreedyBot, RandomBot
+from bremerhaven.errors import InvalidValueError
 from bremerhaven.events import Event
 from bremerhaven.facts import GAME
 from bremerhaven.moves import Move
@@ -36,13 +36,12 @@ from bremerhaven.state import GameState
 from bremerhaven.view import render
 from meeplekit import demo as shared
 from meeplekit.bots import Bot
+from meeplekit.text import wrap
 
 __all__ = ["BOTS", "MAX_MOVES", "build_parser", "main", "play"]
 
 #: A safety limit: a game still running after this many moves is abandoned.
 MAX_MOVES = shared.MAX_MOVES
-
-_WIDTH = 92
 
 #: The bots the demo can seat, by their ``--bot`` name, each made from its seed
 #: (:mod:`bremerhaven.bots`).
@@ -93,26 +92,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _wrap(text: str) -> str:
-    return "\n".join(
-        textwrap.fill(
-            line,
-            width=_WIDTH,
-            initial_indent="  ",
-            subsequent_indent="    ",
-            break_on_hyphens=False,
-        )
-        for line in text.splitlines()
-        if line.strip()
-    )
-
-
 def play(
     state: GameState,
     bots: Sequence[Bot[Any, Move]],
     out: TextIO,
     moves: list[Move] | None = None,
     on_heading: Callable[[GameState], None] | None = None,
+    *,
+    width: int | None = None,
 ) -> GameState:
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
@@ -122,10 +109,13 @@ def play(
     (:func:`bremerhaven.narrate.describe_events`), one paragraph per move under a heading
     per round. Each move is appended to ``moves`` when given; ``on_heading`` is called
     with the state before each heading is written, so that a caller can show the position
-    there (the docs' demo game does). The game is played by the loop every game's demo
+    there (the docs' demo game does). The narration is wrapped at ``width`` columns, by
+    default the terminal's when ``out`` is one and 80 otherwise
+    (:func:`meeplekit.demo.demo_width`). The game is played by the loop every game's demo
     shares, :func:`meeplekit.demo.play_game`; it raises ``RuntimeError`` if the game runs
     past :data:`MAX_MOVES` moves.
     """
+    columns = shared.demo_width(out, width, InvalidValueError)
     heading = 0
 
     def narrate(before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
@@ -139,7 +129,7 @@ def play(
             moves.append(move)
         text = describe_events(before, move, events, after)
         if text:
-            out.write(_wrap(text) + "\n")
+            out.write(wrap(text, columns, indent="  ") + "\n")
 
     return shared.play_game(bremerhaven, state, bots, narrate, max_moves=MAX_MOVES)
 
@@ -165,16 +155,20 @@ def _run(
     bots: Sequence[Bot[Any, Move]],
     out: TextIO,
 ) -> None:
-    out.write(
-        f"Bremerhaven demo: {args.bot} bots, one per seat, each seeded from the game seed and\n"
-        "its seat; the decks and the rank chits are drawn from the game seed.\n\n"
+    width = shared.demo_width(out, None, InvalidValueError)
+    intro = (
+        f"Bremerhaven demo: {args.bot} bots, one per seat, each seeded from the game seed and "
+        "its seat; the decks and the rank chits are drawn from the game seed."
     )
-    out.write(_wrap(describe_setup(state, seed=args.seed)) + "\n")
-    out.write("\nThe table as play begins:\n\n" + render(state))
+    out.write(wrap(intro, width) + "\n\n")
+    out.write(wrap(describe_setup(state, seed=args.seed), width, indent="  ") + "\n")
+    out.write("\nThe table as play begins:\n\n" + render(state, width=width))
     start, moves = state, list[Move]()
-    state = play(state, bots, out, moves)
-    out.write("\nThe final position:\n\n" + render(state))
-    out.write("\n" + _wrap(describe_outcome(state)) + "\n")
+    state = play(state, bots, out, moves, width=width)
+    out.write("\nThe final position:\n\n" + render(state, width=width))
+    # The final position's view lists the scores: the outcome names the winner (and the
+    # solo game's rating) without listing them again.
+    out.write("\n" + wrap(describe_outcome(state, scores=False), width) + "\n")
     if args.record:
         seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(state.seats)}
         text = write_record(start, moves, tags={"Event": "bremerhaven demo", **seats})

@@ -16,7 +16,7 @@ card turns them all up, and the narration then tells every value:
 >>> move = bremerhaven.Bid(bremerhaven.Space.PERMIT, 5)
 >>> after, events = bremerhaven.apply_move_with_events(state, move)
 >>> describe_events(state, move, events, after)
-'Player 2 bids on 1.2.'
+'Player 2 bids on 1.2 Building permit.'
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bremerhaven.cards.model import Origin, Space
+from bremerhaven.cards.describe import describe_space, describe_space_with
+from bremerhaven.cards.model import ContractCard, Origin, ShipCard, Space
 from bremerhaven.engine import apply_move_with_events, current_player
 from bremerhaven.events import Event, GameEnded
 from bremerhaven.moves import Bid, EndMovement, EndPermits, EndProduction, Move
 from bremerhaven.observation import bidding_open
 from bremerhaven.options import RulesOptions, field_rule
-from bremerhaven.scoring import outcome, rating
+from bremerhaven.scoring import BANDS, outcome, rating
 from bremerhaven.state import BidCard, GameState
 from bremerhaven.view import (
     RANKS,
-    SPACE_NAMES,
     building_words,
     contract_words,
     price_words,
@@ -137,7 +137,7 @@ def describe_setup(state: GameState, *, show_seed: bool = True, seed: int | None
     )
     lines.append(f"Ranks: {ranks}; the Captain bids first.")
     seats = range(state.seats)
-    money = [f"{player_name(seat)} {state.players[seat].money}" for seat in seats]
+    money = [f"{player_name(seat)} has {state.players[seat].money}" for seat in seats]
     lines.append(f"Money: {_join(money)}.")
     for seat in seats:
         harbour = state.players[seat]
@@ -182,9 +182,9 @@ def describe_move(before: GameState, move: Move, after: GameState) -> str:
 def describe_event(event: Event | GameEnded, dummy: int | None = None) -> str:
     """One event as a sentence; ``dummy`` is the solo dummy's seat, if any.
 
-    The engine's sentence is kept, with its subject: the player (``"Player 2 bids on
-    2.1."``), the player's card or prestige (``"Player 1's Refinery produces a barrel."``),
-    or the table.
+    The engine's sentence is kept, with its subject: the player (``"Player 2 bids on 2.1
+    (the Ship Puffin)."``), the player's card or prestige (``"Player 1's Refinery produces a
+    barrel."``), or the table.
     """
     if isinstance(event, GameEnded):
         scores = [f"{player_name(seat)} {points}" for seat, points in enumerate(event.scores)]
@@ -198,11 +198,14 @@ def describe_event(event: Event | GameEnded, dummy: int | None = None) -> str:
     return f"{name} {text}."
 
 
-def describe_reveal(bids: Sequence[BidCard], dummy: int | None = None) -> str:
+def describe_reveal(
+    bids: Sequence[BidCard], dummy: int | None = None, state: GameState | None = None
+) -> str:
     """The influence cards turned up at the end of the Bidding phase, space by space.
 
-    ``"Every influence card is turned up: 1.2 Building permit: Player 1 5 + 2, Player 2 4;
-    ..."``; told only once every card is placed (BH-BID-5, BH-NARR-2).
+    ``"Every influence card is turned up: 1.2 Building permit: 5 + 2 by Player 1, 4 by
+    Player 2; ..."``; told only once every card is placed (BH-BID-5, BH-NARR-2). With the
+    ``state`` the cards were bid in, a Sea or Land space names its Ship or Contract.
     """
     parts = []
     for space in Space:
@@ -212,15 +215,22 @@ def describe_reveal(bids: Sequence[BidCard], dummy: int | None = None) -> str:
                 by_seat.setdefault(bid.seat, []).append(bid.value)
         if not by_seat:
             continue
-        name = f"{space.label} {SPACE_NAMES[space]}" if space in SPACE_NAMES else space.label
         seats = ", ".join(
-            f"{seat_name(seat, dummy)} {' + '.join(str(v) for v in values)}"
+            f"{' + '.join(str(v) for v in values)} by {seat_name(seat, dummy)}"
             for seat, values in sorted(by_seat.items())
         )
-        parts.append(f"{name}: {seats}")
+        parts.append(f"{_space(space, state)}: {seats}")
     if not parts:
         return "Every influence card is turned up."
     return "Every influence card is turned up: " + "; ".join(parts) + "."
+
+
+def _space(space: Space, state: GameState | None) -> str:
+    """A bidding space in words, with the card on it when ``state`` is given."""
+    if state is None or not (space.is_sea or space.is_land):
+        return describe_space(space)
+    row: Sequence[ShipCard | ContractCard | None] = state.sea if space.is_sea else state.land
+    return describe_space_with(space, row[space.slot] if space.slot < len(row) else None)
 
 
 def _revealed(before: GameState, after: GameState) -> tuple[BidCard, ...] | None:
@@ -264,32 +274,59 @@ def describe_events(
         sentences.append(describe_event(event, dummy))
         if closes and i == last_bid:
             bids = _revealed(before, after)
-            sentences.append(describe_reveal(bids or (), dummy))
+            sentences.append(describe_reveal(bids or (), dummy, before))
+        swapped = after.round == before.round and after.ranks != before.ranks
+        if isinstance(event, Event) and event.rule_id == "BH-CAREER-1" and swapped:
+            sentences.append(_ranks_now(after))
     return " ".join(sentences)
+
+
+def _ranks_now(state: GameState) -> str:
+    """The ranks after a swap on the Career ladder, from the Captain down."""
+    ranks = ", ".join(
+        f"{seat_name(seat, state.dummy)} {RANKS[rank]}" for rank, seat in enumerate(state.ranks)
+    )
+    return f"The ranks now: {ranks}."
 
 
 # --------------------------------------------------------------------------- the end
 
 
-def describe_outcome(state: GameState) -> str:
+def describe_outcome(state: GameState, *, scores: bool = True) -> str:
     """The final scores in order and the winner; the last line names the winner.
 
     Each score is money times prestige (BH-END-3), ties going to the higher rank
-    (BH-END-4); a solo score gets Captain Aha's title and wins above 1250 (BH-SOLO-18).
+    (BH-END-4); a solo score gets Captain Aha's rating, the band it falls in, and wins
+    above 1250 (BH-SOLO-18). ``scores=False`` leaves the list of scores out, for a caller
+    that has just shown them (the demo shows the final position, whose view lists them).
     Raises :class:`~bremerhaven.errors.GameNotOverError` while the game goes on.
     """
     result = outcome(state)
-    lines = [f"The game is over after {state.round} rounds.", "Final scores (money x prestige):"]
-    for place, seat in enumerate(result.ranking, start=1):
-        harbour = state.players[seat]
-        bank = f", {harbour.bank} on the Bank" if harbour.bank else ""
-        band = f", {rating(result.points[seat])}" if state.solo else ""
-        lines.append(
-            f"  {place}. {player_name(seat)}: {result.points[seat]} ({harbour.money} money"
-            f"{bank}, prestige {harbour.prestige}{band})"
-        )
+    lines = [f"The game is over after {state.round} rounds."]
+    if scores:
+        lines.append("Final scores (money x prestige):")
+        for place, seat in enumerate(result.ranking, start=1):
+            harbour = state.players[seat]
+            bank = f", {harbour.bank} on the Bank" if harbour.bank else ""
+            lines.append(
+                f"  {place}. {player_name(seat)}: {result.points[seat]} ({harbour.money} money"
+                f"{bank}, prestige {harbour.prestige})"
+            )
+    if state.solo:
+        lines.append(_captain_aha(result.points[0]))
     if result.winners:
         lines.append(f"Winner: {_join([player_name(seat) for seat in result.winners])}")
     else:
         lines.append("Winner: none (a solo game is won with more than 1250)")
     return "\n".join(lines)
+
+
+def _captain_aha(points: int) -> str:
+    """Captain Aha's rating of a solo score: its band's title and bounds (BH-SOLO-18)."""
+    lows = [low for low, _ in BANDS]
+    band = max(i for i, low in enumerate(lows) if points >= low)
+    if band + 1 < len(lows):
+        bounds = f"{lows[band]} to {lows[band + 1] - 1} points"
+    else:
+        bounds = f"more than {lows[band] - 1} points"
+    return f"Captain Aha's rating of {points} points: {rating(points)} ({bounds})."

@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES
+from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES, describe_prices
 from bremerhaven.cards.model import (
     BOLLARD_WALLS,
     DOCKS,
@@ -602,6 +602,11 @@ def _money(n: int) -> str:
     return f"{n} money"
 
 
+def _seat(state: GameState, seat: int) -> str:
+    """A seat as a player reads it: ``"Player 1"``, or ``"the dummy"`` in the solo game."""
+    return "the dummy" if seat == state.dummy else f"Player {seat + 1}"
+
+
 def describe_move(state: GameState, move: Move) -> str:
     """A sentence for ``move`` in ``state``, before it is played, for a menu (BH-NOTATION-6).
 
@@ -644,14 +649,12 @@ def describe_move(state: GameState, move: Move) -> str:
             return f"Pay {_money(cost)} and take the {harbour.supply[0]} from your supply"
         case ChoosePrice(index=index):
             chosen = state.prices[index]
-            prices = ", ".join(f"{g.key} {chosen.price(g)}" for g in Good)
             verb = "Keep" if index == 0 else "Put on top"
-            return f"{verb} the Price card {chosen.key}: {prices}"
+            return f"{verb} the Price card {describe_prices(chosen)}"
         case SwapRanks(rank=rank) if rank is not None:
-            first, second = state.ranks[rank], state.ranks[rank + 1]
+            first, second = (_seat(state, s) for s in state.ranks[rank : rank + 2])
             return (
-                f"Swap the {RANK_NAMES[rank]} (seat {first}) and the "
-                f"{RANK_NAMES[rank + 1]} (seat {second})"
+                f"Swap the {RANK_NAMES[rank]} ({first}) and the {RANK_NAMES[rank + 1]} ({second})"
             )
         case Berth(dock=dock, good=good):
             card = getattr(top, "card")  # noqa: B009 - a PendingBerth

@@ -3,8 +3,10 @@
 >>> import bremerhaven
 >>> from bremerhaven.view import render
 >>> state = bremerhaven.new_game(3, seed=2013)
->>> print(render(state).splitlines()[0])
-Bremerhaven, 3 players, long game, round 1, Bidding phase: Player 3 is placing a bid (5 cards)
+>>> for line in render(state).splitlines()[:2]:  # at 80 columns (BH-VIEW-4)
+...     print(line)
+Bremerhaven, 3 players, long game, round 1, Bidding phase: Player 3 is placing a
+    bid (5 cards)
 
 Every view is drawn from an :class:`~bremerhaven.observation.Observation` alone
 (:func:`seen_by`), so it cannot show what its viewer may not see. With a viewer it is that
@@ -14,9 +16,9 @@ shows, not even to its owner, and no hand:
 
 >>> state = bremerhaven.apply_move(state, bremerhaven.Bid(bremerhaven.Space.PERMIT, 5))
 >>> [line for line in render(state, viewer=2).splitlines() if "1.2 " in line]
-['  1.2 Building permit: Player 3 5 (face down)']
+['  1.2 Building permit: 5 by Player 3 (face down)']
 >>> [line for line in str(state).splitlines() if "1.2 " in line]
-['  1.2 Building permit: Player 3 1 card face down']
+['  1.2 Building permit: a card face down by Player 3']
 
 The words for cards (:func:`ship_words`, :func:`contract_words`, :func:`building_words`,
 :func:`price_words`, :func:`event_words`) are shared with the pictures
@@ -26,13 +28,12 @@ people and may change between versions; for programs there is :func:`bremerhaven
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES
+from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES, describe_prices
 from bremerhaven.cards.model import (
     BuildingCard,
     Charge,
@@ -56,6 +57,7 @@ from bremerhaven.cards.model import (
     Stake,
     TrainBidBonus,
 )
+from bremerhaven.errors import InvalidValueError
 from bremerhaven.observation import Observation, SeenBid, bidding_open, observe
 from bremerhaven.options import GoodsSupply
 from bremerhaven.rules.harbours import berth_size, capacity, is_accessible, used_spaces
@@ -78,6 +80,7 @@ from bremerhaven.state import (
     PendingStartingGood,
     PendingStep,
 )
+from meeplekit.text import DEFAULT_WIDTH, keep_together, width_problem, wrap
 
 __all__ = [
     "RANKS",
@@ -102,8 +105,9 @@ __all__ = [
     "standings",
 ]
 
-#: The widest line :func:`render` writes.
-WIDTH: Final = 100
+#: The width :func:`render` writes at by default, and ``str(state)`` always (a value has
+#: no terminal): 80 columns (:data:`meeplekit.text.DEFAULT_WIDTH`, BH-VIEW-4).
+WIDTH: Final = DEFAULT_WIDTH
 
 #: The ranks from the top (004:352-355, BH-FLOW-3).
 RANKS: Final = RANK_NAMES
@@ -248,8 +252,11 @@ def event_words(effect: EventEffect) -> str:
 
 
 def price_words(card: PriceCard) -> str:
-    """A Price card in words: ``"barrel 3, container 1, crate 6, passenger 2"`` (BH-CARD-6)."""
-    return ", ".join(f"{good.key} {card.price(good)}" for good in Good)
+    """A Price card in words: ``"barrel 3, container 1, crate 6, passenger 2"`` (BH-CARD-6).
+
+    :func:`bremerhaven.cards.describe.describe_prices`, which the engine's events use too.
+    """
+    return describe_prices(card)
 
 
 def origin_mark(origin: Origin) -> str:
@@ -279,10 +286,11 @@ def _bids(seen: Observation, space: Space) -> str:
     for seat, values in bids_on(seen, space):
         name = seat_name(seat, seen.dummy)
         if any(value is None for value in values):
-            parts.append(f"{name} {_plural(len(values), 'card')} face down")
+            cards = "a card" if len(values) == 1 else f"{len(values)} cards"
+            parts.append(f"{cards} face down by {name}")
         else:
             shown = " + ".join(str(value) for value in values)
-            parts.append(f"{name} {shown}{' (face down)' if down else ''}")
+            parts.append(f"{shown} by {name}{' (face down)' if down else ''}")
     return "; ".join(parts) or "no bids"
 
 
@@ -351,7 +359,7 @@ def headline(seen: Observation) -> str:
         if seen.solo:
             return (
                 f"Bremerhaven, {kind}, the game is over after {seen.round} rounds: "
-                f"{seat_name(first)} scores {points} ({rating(points)})"
+                f"{seat_name(first)} scores {points} (Captain Aha's rating: {rating(points)})"
             )
         return (
             f"Bremerhaven, {kind}, the game is over after {seen.round} rounds: "
@@ -368,30 +376,23 @@ def headline(seen: Observation) -> str:
     return f"Bremerhaven, {kind}, {where}: {who} is {doing}"
 
 
-def _fit(text: str) -> str:
-    """``text`` wrapped at :data:`WIDTH`, continuation lines indented under it."""
-    if len(text) <= WIDTH:
-        return text
-    indent = " " * (len(text) - len(text.lstrip()) + 4)
-    return "\n".join(
-        textwrap.wrap(
-            text, WIDTH, subsequent_indent=indent, break_on_hyphens=False, break_long_words=True
-        )
-    )
-
-
-def render(state: GameState | Observation, viewer: int | None = None) -> str:
+def render(state: GameState | Observation, viewer: int | None = None, *, width: int = WIDTH) -> str:
     """The position as text: the decision, the time, the boards and bids, every harbour.
 
     ``viewer`` (a seat) draws that seat's observation and marks it "(you)"; without one the
     text is the table as every player sees it (:func:`public`); an
     :class:`~bremerhaven.observation.Observation` is drawn for its viewer. Lines are at
-    most :data:`WIDTH` characters (BH-VIEW-1). The text is for people and may change
-    between versions; for programs there is :func:`bremerhaven.to_json`. Raises
-    :class:`~bremerhaven.errors.InvalidValueError` for a viewer that is no deciding seat.
+    most ``width`` characters (default :data:`WIDTH`, 80), longer ones wrapped with their
+    continuation indented (BH-VIEW-4, :func:`meeplekit.text.wrap`). The text is for people
+    and may change between versions; for programs there is :func:`bremerhaven.to_json`.
+    Raises :class:`~bremerhaven.errors.InvalidValueError` for a viewer that is no deciding
+    seat, or a width under 40 columns.
     """
+    problem = width_problem(width)
+    if problem is not None:
+        raise InvalidValueError(problem)
     who = state.viewer if isinstance(state, Observation) else viewer
-    return "\n".join(_lines(seen_by(state, viewer), who)) + "\n"
+    return wrap("\n".join(_lines(seen_by(state, viewer), who, width)), width) + "\n"
 
 
 def _time(seen: Observation) -> list[str]:
@@ -474,13 +475,22 @@ def _cell(harbour: Harbour, space: int) -> str:
     return "open" if cover is None else f"cover {cover}"
 
 
-def _harbour(seen: Observation, harbour: Harbour) -> list[str]:
-    out = []
+def _spaces(harbour: Harbour, width: int) -> list[str]:
+    """The twelve spaces row by row, in columns when they fit ``width``.
+
+    Else each row's cells follow one another, each kept on one line.
+    """
     cells = [_cell(harbour, space) for space in range(12)]
-    width = max(len(cell) for cell in cells)
-    for row in range(3):
-        line = " | ".join(cell.ljust(width) for cell in cells[row * 4 : row * 4 + 4])
-        out.append(f"  spaces, row {row + 1}: {line.rstrip()}")
+    column = max(len(cell) for cell in cells)
+    rows = [cells[row * 4 : row * 4 + 4] for row in range(3)]
+    lines = [" | ".join(cell.ljust(column) for cell in row).rstrip() for row in rows]
+    if any(len(f"  spaces, row {n + 1}: {line}") > width for n, line in enumerate(lines)):
+        lines = [" | ".join(keep_together(cell) for cell in row) for row in rows]
+    return [f"  spaces, row {n + 1}: {line}" for n, line in enumerate(lines)]
+
+
+def _harbour(seen: Observation, harbour: Harbour, width: int) -> list[str]:
+    out = _spaces(harbour, width)
     used, room = used_spaces(harbour.storage), capacity(harbour)
     out.append(f"  storage: {_goods_list(harbour.storage)} ({used} of {room} spaces used)")
     if harbour.held:
@@ -512,7 +522,7 @@ def _harbour(seen: Observation, harbour: Harbour) -> list[str]:
     return out
 
 
-def _players(seen: Observation, viewer: int | None) -> list[str]:
+def _players(seen: Observation, viewer: int | None, width: int) -> list[str]:
     out = []
     decider = None if seen.pending is None else STEPS[type(seen.pending)].seat(seen.pending)
     for seat, harbour in enumerate(seen.players):
@@ -530,7 +540,7 @@ def _players(seen: Observation, viewer: int | None) -> list[str]:
             f"prestige {harbour.prestige}"
         )
         out.append(_influence(seen, seat))
-        out.extend(_harbour(seen, harbour))
+        out.extend(_harbour(seen, harbour, width))
     return out
 
 
@@ -540,12 +550,11 @@ def _end(seen: Observation) -> list[str]:
         harbour = seen.players[seat]
         money = harbour.money + (harbour.bank if seen.options.bank_counts else 0)
         points = harbour_score(harbour, seen.options)
-        band = f", {rating(points)}" if seen.solo else ""
-        out.append(f"  {place}. {seat_name(seat)}: {points} ({money} x {harbour.prestige}{band})")
+        out.append(f"  {place}. {seat_name(seat)}: {points} ({money} x {harbour.prestige})")
     return out
 
 
-def _lines(seen: Observation, viewer: int | None) -> list[str]:
+def _lines(seen: Observation, viewer: int | None, width: int) -> list[str]:
     lines = [headline(seen)]
     ranks = ", ".join(
         f"{RANKS[rank]}: {seat_name(seat, seen.dummy)}" for rank, seat in enumerate(seen.ranks)
@@ -553,7 +562,7 @@ def _lines(seen: Observation, viewer: int | None) -> list[str]:
     lines.append(f"Ranks: {ranks}")
     lines += _time(seen)
     lines += _boards(seen)
-    lines += _players(seen, viewer)
+    lines += _players(seen, viewer, width)
     if seen.is_over:
         lines += _end(seen)
-    return [_fit(line) for line in lines]
+    return lines

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 import harbour
 from harbour.bots import Bot, GreedyBot, RandomBot
+from harbour.errors import InvalidValueError
 from harbour.events import Event
 from harbour.facts import GAME
 from harbour.moves import Move
@@ -44,6 +44,7 @@ from harbour.setup import new_game
 from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
 from harbour.view import render
 from meeplekit import demo as shared
+from meeplekit.text import wrap
 
 __all__ = ["BOTS", "MAX_MOVES", "bot_seed", "build_parser", "main", "play"]
 
@@ -52,8 +53,6 @@ BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBo
 
 #: A safety limit: a game still running after this many moves is abandoned.
 MAX_MOVES = shared.MAX_MOVES
-
-_WIDTH = 92
 
 #: The readings of character abilities, only meaningful with ``--characters``: option,
 #: field and interpretation. The demo plays the original card set, whose Busker has the
@@ -159,36 +158,14 @@ def _header(state: GameState) -> str:
     return text
 
 
-def _wrap(text: str) -> str:
-    return textwrap.fill(
-        text, width=_WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
-    )
-
-
-def _wrap_block(text: str) -> str:
-    """Wrap each line, keeping its indentation and indenting continuation lines more."""
-    out = []
-    for line in text.splitlines():
-        body = line.lstrip(" ")
-        indent = " " * (len(line) - len(body))
-        out.append(
-            textwrap.fill(
-                body,
-                width=_WIDTH,
-                initial_indent=indent,
-                subsequent_indent=indent + "    ",
-                break_on_hyphens=False,
-            )
-        )
-    return "\n".join(out)
-
-
 def play(
     state: GameState,
     bots: Sequence[Bot],
     out: TextIO,
     moves: list[Move] | None = None,
     on_heading: Callable[[GameState], None] | None = None,
+    *,
+    width: int | None = None,
 ) -> GameState:
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
@@ -201,10 +178,13 @@ def play(
     :class:`harbour.IllegalMoveError`. Each move is appended to ``moves`` when given, and
     ``on_heading`` is called with the state before each heading (a turn or a setup step)
     is written, so that a caller can show the position there (the docs' demo game does).
+    The narration and the table are wrapped at ``width`` columns, by default the
+    terminal's when ``out`` is one and 80 otherwise (:func:`meeplekit.demo.demo_width`).
     Raises ``RuntimeError`` if the
     game runs past :data:`MAX_MOVES` moves. The game is played by the loop every game's
     demo shares, :func:`meeplekit.demo.play_game`.
     """
+    columns = shared.demo_width(out, width, InvalidValueError)
     group: tuple[int, int] | None = None
 
     def narrate(state: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
@@ -212,18 +192,19 @@ def play(
         key = _group(state)
         if key != group:
             if group is not None and group[0] == 0 and key[0] == 1:
-                out.write("\nThe table as play begins:\n\n" + render(state, public=True))
+                table = render(state, public=True, width=columns)
+                out.write("\nThe table as play begins:\n\n" + table)
             group = key
             if on_heading is not None:
                 on_heading(state)
             out.write(f"\n{_header(state)}\n")
         if moves is not None:
             moves.append(move)
-        out.write(_wrap(describe_events(state, move, events, after)) + "\n")
+        out.write(wrap(describe_events(state, move, events, after), columns, indent="  ") + "\n")
         if _in_character_setup(state) and not _in_character_setup(after):
-            out.write(_wrap(describe_characters(after)) + "\n")
+            out.write(wrap(describe_characters(after), columns, indent="  ") + "\n")
         if state.turn and (after.is_over or (after.turn, after.current) != key):
-            out.write(_wrap(describe_player(after, state.current)) + "\n")
+            out.write(wrap(describe_player(after, state.current), columns, indent="  ") + "\n")
 
     # The player who decides now: a gift of goods is decided out of turn (ABIL-7).
     # Each bot sees only what its player may see (OBS-1).
@@ -253,15 +234,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, state: GameState, bots: Sequence[Bot], out: TextIO) -> None:
-    out.write(
-        f"Harbour demo: {args.bot} bots, one per seat, each seeded from the game seed "
-        "and its seat.\n\n"
+    width = shared.demo_width(out, None, InvalidValueError)
+    intro = (
+        f"Harbour demo: {args.bot} bots, one per seat, each seeded from the game seed and its seat."
     )
-    out.write(_wrap_block(describe_setup(state)) + "\n")
+    out.write(wrap(intro, width) + "\n\n")
+    out.write(wrap(describe_setup(state), width) + "\n")
     start, moves = state, list[Move]()
-    state = play(state, bots, out, moves)
-    out.write("\nThe final position:\n\n" + render(state, public=True))
-    out.write("\n" + _wrap_block(describe_outcome(state)) + "\n")
+    state = play(state, bots, out, moves, width=width)
+    out.write("\nThe final position:\n\n" + render(state, public=True, width=width))
+    out.write("\n" + wrap(describe_outcome(state), width) + "\n")
     if args.record:
         seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(len(state.players))}
         text = write_record(start, moves, tags={"Event": "harbour demo", **seats})

@@ -10,15 +10,21 @@ player may see: the deck's size but not its order, their own bonus card but no o
 and the character boards dealt (INT-40) only to the player choosing:
 
 >>> state = harbour.new_game(3, seed=1, options=harbour.RulesOptions(characters=True))
->>> print(harbour.render(state, viewer=0).splitlines()[0])
+>>> print(harbour.render(state, viewer=0, width=100).splitlines()[0])
 Harbour, 3 players, setup: Player 1 is choosing a character board: Patron or Cattle Baron
->>> print(harbour.render(state, viewer=1).splitlines()[0])
+>>> print(harbour.render(state, viewer=1, width=100).splitlines()[0])
 Harbour, 3 players, setup: Player 1 is choosing one of 2 character boards you may not see
+
+Lines are wrapped at 80 columns unless a ``width`` is given (VIEW-3), each continuation
+four columns further in:
+
+>>> for line in harbour.render(state, viewer=1).splitlines()[:2]:
+...     print(line)
+Harbour, 3 players, setup: Player 1 is choosing one of 2 character boards you
+    may not see
 """
 
 from __future__ import annotations
-
-import textwrap
 
 import attrs
 
@@ -52,24 +58,33 @@ from harbour.state import (
     PendingTollAfter,
     Site,
 )
+from meeplekit.text import DEFAULT_WIDTH, width_problem, wrap
 
 __all__ = ["WIDTH", "headline", "render", "seen_by"]
 
-#: The widest line :func:`render` writes.
-WIDTH = 100
+#: The width :func:`render` writes at by default, and ``str(state)`` always (a value has
+#: no terminal): 80 columns (:data:`meeplekit.text.DEFAULT_WIDTH`, VIEW-3).
+WIDTH = DEFAULT_WIDTH
 
 
-def render(state: GameState, viewer: int | None = None, *, public: bool = False) -> str:
+def render(
+    state: GameState, viewer: int | None = None, *, public: bool = False, width: int = WIDTH
+) -> str:
     """The position as text: market, display, players, deck and the decision pending.
 
     ``viewer=None`` is the whole position (a referee's view, bonus cards included); a seat
     shows only what :func:`harbour.observe` gives that player (VIEW-2), and ``public=True``
-    (without a viewer) only what every player may see, as an audience would. Lines are at most
-    :data:`WIDTH` characters. The text is for people and may change between versions; for
-    programs there is :func:`harbour.to_json`.
+    (without a viewer) only what every player may see, as an audience would. Lines are at
+    most ``width`` characters (default :data:`WIDTH`, 80), longer ones wrapped with their
+    continuation indented (VIEW-3, :func:`meeplekit.text.wrap`); a width under 40 columns
+    raises :class:`~harbour.errors.InvalidValueError`. The text is for people and may
+    change between versions; for programs there is :func:`harbour.to_json`.
     """
+    problem = width_problem(width)
+    if problem is not None:
+        raise InvalidValueError(problem)
     # Only the observation is drawn.
-    return "\n".join(_lines(seen_by(state, viewer, public=public), viewer)) + "\n"
+    return wrap("\n".join(_lines(seen_by(state, viewer, public=public), viewer)), width) + "\n"
 
 
 def seen_by(state: GameState, viewer: int | None = None, *, public: bool = False) -> Observation:
@@ -113,12 +128,6 @@ def _hidden(pending: ObservedPending) -> ObservedPending:
     if isinstance(pending, PendingFreeBuilding):
         return HiddenFreeBuildingChoice(pending.player, len(pending.options))
     return pending
-
-
-def _fit(text: str) -> str:
-    """``text`` wrapped at :data:`WIDTH`, continuation lines indented under it."""
-    indent = " " * (len(text) - len(text.lstrip()) + 4)
-    return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False))
 
 
 def _or(names: list[str]) -> str:
@@ -184,25 +193,25 @@ def _goods(view: PlayerView) -> str:
 
 def _lines(seen: Observation, viewer: int | None) -> list[str]:
     cards, over = seen.cards, seen.is_over
-    out = [_fit(headline(seen))]
+    out = [headline(seen)]
     squares = "   ".join(
         f"${value} {good.label}"
         for value, good in zip(GAME.market_values, seen.market, strict=True)
     )
-    out.append(_fit(f"Market: {squares}   Deck: {seen.deck_size} building(s)"))
+    out.append(f"Market: {squares}   Deck: {seen.deck_size} building(s)")
     traders = traders_price(seen)  # INLAND-2, None in a game without them
     if traders is not None:
-        out.append(_fit(f"Inland Traders: buy one of each good for ${traders}, before shipping"))
+        out.append(f"Inland Traders: buy one of each good for ${traders}, before shipping")
     if seen.deck_top:  # OBS-4: what the viewer saw on top of the deck
         top = ", ".join(cards.buildings[c].name for c in seen.deck_top)
-        out.append(_fit(f"Top of the deck as you saw it: {top}"))
+        out.append(f"Top of the deck as you saw it: {top}")
     out.append("Display:")
     for index in seen.display:
         b = cards.buildings[index]
         price = "no price" if b.cost is None else f"${b.cost}"
         action = describe_effect(b.action)
         head = f"  {b.name} ({price}, {b.points} VP, {describe_symbols(b.symbols)})"
-        out.append(_fit(f"{head}: {action}{_pawns_on(CardSite(index), seen)}"))
+        out.append(f"{head}: {action}{_pawns_on(CardSite(index), seen)}")
     if not seen.display:
         out.append("  (empty)")
     for seat, view in enumerate(seen.players):
@@ -210,27 +219,27 @@ def _lines(seen: Observation, viewer: int | None) -> list[str]:
         you = " (you)" if seat == viewer else ""
         turn = " *" if seat == seen.current and not over else ""
         points = sum(cards.buildings[c].points for c in view.buildings)
-        out.append(_fit(f"Player {seat + 1}{you}{turn}: {board.name}, {points} VP from buildings"))
-        out.append(_fit(f"  goods: {_goods(view)}"))
+        out.append(f"Player {seat + 1}{you}{turn}: {board.name}, {points} VP from buildings")
+        out.append(f"  goods: {_goods(view)}")
         owned = ", ".join(cards.buildings[c].name for c in view.buildings) or "none"
-        out.append(_fit(f"  buildings: {owned}"))
+        out.append(f"  buildings: {owned}")
         if view.free_buildings:
             free = ", ".join(cards.buildings[c].name for c in view.free_buildings)
-            out.append(_fit(f"  free buildings (0 VP): {free}"))
+            out.append(f"  free buildings (0 VP): {free}")
         start = f"{board.name}: {describe_effect(board.action)}"
-        out.append(_fit(f"  starting building {start}{_pawns_on(BoardSite(seat), seen)}"))
+        out.append(f"  starting building {start}{_pawns_on(BoardSite(seat), seen)}")
         if board.ability is not None and board.text:
             worth = ""
             if scored_good(board.ability) is not None:  # ABIL-9, at the current market
                 worth = f" (now {market_points(board.ability, seen.market)} VP)"
-            out.append(_fit(f"  ability: {board.text}{worth}"))
-        out.append(_fit(f"  pawn: {_site(view.pawn, cards, seen)}"))
+            out.append(f"  ability: {board.text}{worth}")
+        out.append(f"  pawn: {_site(view.pawn, cards, seen)}")
         if view.bonus_card is not None:
             card = cards.bonus_cards[view.bonus_card]
             # BONUS-2: what the card would score with the goods held now.
             bonus = card.trades(view.goods[card.good]) * card.points
             rate = describe_bonus_card(card)
-            out.append(_fit(f"  bonus card: {card.name}, {rate} (now {bonus} VP)"))
+            out.append(f"  bonus card: {card.name}, {rate} (now {bonus} VP)")
         elif view.has_bonus_card:
             out.append("  bonus card: hidden")
     return out

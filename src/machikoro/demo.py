@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -38,13 +37,12 @@ from machikoro.setup import new_game
 from machikoro.state import GameState
 from machikoro.view import render
 from meeplekit import demo as shared
+from meeplekit.text import wrap
 
 __all__ = ["BOTS", "MAX_MOVES", "build_parser", "main", "play"]
 
 #: A safety limit: a game still running after this many moves is abandoned.
 MAX_MOVES = shared.MAX_MOVES
-
-_WIDTH = 92
 
 
 #: The bots the demo can seat, by their ``--bot`` name, each made from its seed
@@ -97,30 +95,6 @@ def _header(state: GameState) -> str:
     return f"Turn {state.turn} - Player {state.current + 1}{extra}"
 
 
-def _wrap(text: str) -> str:
-    return textwrap.fill(
-        text, width=_WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
-    )
-
-
-def _wrap_block(text: str) -> str:
-    """Wrap each line, keeping its indentation and indenting continuation lines more."""
-    out = []
-    for line in text.splitlines():
-        body = line.lstrip(" ")
-        indent = " " * (len(line) - len(body))
-        out.append(
-            textwrap.fill(
-                body,
-                width=_WIDTH,
-                initial_indent=indent,
-                subsequent_indent=indent + "    ",
-                break_on_hyphens=False,
-            )
-        )
-    return "\n".join(out)
-
-
 def play(
     state: GameState,
     bots: Sequence[Bot],
@@ -129,6 +103,8 @@ def play(
     moves: list[Move] | None = None,
     on_heading: Callable[[GameState], None] | None = None,
     draw: Callable[[GameState, SplitMix64], Move] = sample,
+    *,
+    width: int | None = None,
 ) -> GameState:
     """Play ``state`` to the end with one bot per seat, writing the narration to ``out``.
 
@@ -140,10 +116,13 @@ def play(
     heading per turn, and each turn ends with a line on its player's city. Each move,
     chance outcomes included, is appended to ``moves`` when given; ``on_heading`` is called with the state before each heading is written, so that a caller can show the
     position there (the docs' demo game does); ``draw(state, chance)`` draws each chance
-    outcome (a replay gives the record's). The game is played by the loop every game's
-    demo shares, :func:`meeplekit.demo.play_game`; it raises ``RuntimeError`` if the game
-    runs past :data:`MAX_MOVES` moves.
+    outcome (a replay gives the record's). The narration is wrapped at ``width`` columns,
+    by default the terminal's when ``out`` is one and 80 otherwise
+    (:func:`meeplekit.demo.demo_width`). The game is played by the loop every game's demo
+    shares, :func:`meeplekit.demo.play_game`; it raises ``RuntimeError`` if the game runs
+    past :data:`MAX_MOVES` moves.
     """
+    columns = shared.demo_width(out, width, InvalidValueError)
     turn = 0
 
     def narrate(before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
@@ -155,9 +134,9 @@ def play(
             out.write(f"\n{_header(before)}\n")
         if moves is not None:
             moves.append(move)
-        out.write(_wrap(describe_events(before, move, events, after)) + "\n")
+        out.write(wrap(describe_events(before, move, events, after), columns, indent="  ") + "\n")
         if after.is_over or after.turn != turn:
-            out.write(_wrap(describe_player(after, before.current)) + "\n")
+            out.write(wrap(describe_player(after, before.current), columns, indent="  ") + "\n")
 
     return shared.play_game(
         machikoro, state, bots, narrate, chance=chance, sample=draw, max_moves=MAX_MOVES
@@ -190,16 +169,18 @@ def _run(
     chance: SplitMix64,
     out: TextIO,
 ) -> None:
-    out.write(
-        f"Machi Koro demo: {args.bot} bots, one per seat, each seeded from the game seed and\n"
-        "its seat; the dice and the market's draws are drawn from the game seed.\n\n"
+    width = shared.demo_width(out, None, InvalidValueError)
+    intro = (
+        f"Machi Koro demo: {args.bot} bots, one per seat, each seeded from the game seed and "
+        "its seat; the dice and the market's draws are drawn from the game seed."
     )
-    out.write(_wrap_block(describe_setup(state)) + "\n")
-    out.write("\nThe table as play begins:\n\n" + render(state))
+    out.write(wrap(intro, width) + "\n\n")
+    out.write(wrap(describe_setup(state), width) + "\n")
+    out.write("\nThe table as play begins:\n\n" + render(state, width=width))
     start, moves = state, list[Move]()
-    state = play(state, bots, out, chance, moves)
-    out.write("\nThe final position:\n\n" + render(state))
-    out.write("\n" + _wrap_block(describe_outcome(state)) + "\n")
+    state = play(state, bots, out, chance, moves, width=width)
+    out.write("\nThe final position:\n\n" + render(state, width=width))
+    out.write("\n" + wrap(describe_outcome(state), width) + "\n")
     if args.record:
         seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(state.players)}
         text = write_record(start, moves, tags={"Event": "machikoro demo", **seats})

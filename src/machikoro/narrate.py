@@ -14,7 +14,7 @@ is hidden, so the narrator tells everything as it happens (MK-CHANCE-3).
 >>> move = machikoro.Dice((1,))
 >>> after, events = machikoro.apply_move_with_events(state, move)
 >>> describe_events(state, move, events, after)
-"Player 1 rolls 1. Player 1's Wheat Field earns 1 coin from the bank. Player 2's Wheat Field earns 1 coin from the bank."
+"Player 1 rolls a 1. Player 1's Wheat Field earns 1 coin from the bank. Player 2's Wheat Field earns 1 coin from the bank."
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from machikoro.events import (
 )
 from machikoro.facts import GAME
 from machikoro.moves import Activate, ChooseOpponent, Move
-from machikoro.options import RulesOptions, field_rule
+from machikoro.options import ExtraTurns, RulesOptions, field_rule
 from machikoro.scoring import landmarks_built, outcome
 from machikoro.state import GameState
 from machikoro.tables import tables_of
@@ -142,8 +142,9 @@ def describe_market(state: GameState) -> str:
 def describe_player(state: GameState, seat: int) -> str:
     """One line on a player's coins, establishments and landmarks.
 
-    ``"Player 1 has 5 coins; establishments: Wheat Field, Bakery x2; landmarks: City Hall,
-    Harbor (1 of 6 to build)."``
+    ``"Player 1 has 5 coins; establishments: Wheat Field, Bakery x2; landmarks built: City
+    Hall, Harbor (1 of the 6 needed to win)."``; the winner's ends ``"(all 6 needed to
+    win)."``
     """
     cards = _cards(state)
     t = tables_of(state)
@@ -156,9 +157,15 @@ def describe_player(state: GameState, seat: int) -> str:
         card.name for card, done in zip(cards.landmarks, state.landmarks[seat], strict=True) if done
     ]
     city = f"establishments: {', '.join(owned)}" if owned else "no establishments"
-    marks = f"landmarks: {', '.join(built)}" if built else "no landmarks"
-    count = f"{landmarks_built(state, seat)} of {len(t.to_build)} to build"
-    return f"{player_name(seat)} has {coins(state.coins[seat])}; {city}; {marks} ({count})."
+    done, needed = landmarks_built(state, seat), len(t.to_build)
+    if done == needed:
+        count = f"all {needed} needed to win"
+    elif done:
+        count = f"{done} of the {needed} needed to win"
+    else:
+        count = f"none yet of the {needed} needed to win"
+    marks = f"landmarks built: {', '.join(built)} ({count})" if built else f"no landmarks ({count})"
+    return f"{player_name(seat)} has {coins(state.coins[seat])}; {city}; {marks}."
 
 
 def _edition(options: RulesOptions) -> str:
@@ -244,7 +251,9 @@ def describe_events(
 
     One sentence per event (a roll and the total it settles on make one), joined by spaces;
     a choice the events do not name (the major establishment to resolve next, the TV
-    Station's opponent) is said first. The states are read only for names.
+    Station's opponent) is said first. Doubles are told only where they matter: when the
+    roller's Amusement Park gives another turn for them (MK-LANDMARK-5). The states are
+    read only for names and for the Amusement Park.
     """
     del after  # the events say it all
     cards = _cards(before)
@@ -257,16 +266,31 @@ def describe_events(
         sentences.append(f"{who} chooses {player_name(move.opponent)} for the TV Station.")
     for i, event in enumerate(events):
         previous = events[i - 1] if i else None
-        if (
+        said = (
             isinstance(event, RollSettled)
             and isinstance(previous, DiceRolled)
             and sum(previous.faces) == event.total
-        ):  # the roll's sentence has said the total
-            if event.doubles:
-                sentences.append("Doubles!")
-            continue
-        sentences.append(describe_event(cards, event))
+        )  # the roll's sentence has said the total
+        if not said:
+            sentences.append(describe_event(cards, event))
+        if isinstance(event, RollSettled) and event.doubles and _doubles_count(before):
+            sentences.append(
+                f"Doubles: with the Amusement Park, {player_name(event.player)} takes another "
+                "turn after this one."
+            )
     return " ".join(sentences)
+
+
+def _doubles_count(state: GameState) -> bool:
+    """Whether doubles rolled now give the roller another turn (MK-LANDMARK-5, MK-INT-7).
+
+    Only an Amusement Park built before the roll makes doubles matter, and on an extra
+    turn only when extra turns may chain. (Under MK-INT-6's other reading, a Park built
+    later in the turn grants it too; the extra turn's sentence says so then.)
+    """
+    if not state.landmarks[state.current][Landmark.AMUSEMENT_PARK]:
+        return False
+    return not (state.extra_turn and state.options.extra_turns is ExtraTurns.ONE)
 
 
 def describe_event(cards: CardSet, event: Event) -> str:
@@ -274,23 +298,27 @@ def describe_event(cards: CardSet, event: Event) -> str:
     match event:
         case TurnBegan(player=p, turn=turn, extra=extra):
             if extra:
-                return f"{player_name(p)} takes another turn, turn {turn} (Amusement Park)."
+                return (
+                    f"{player_name(p)} rolled doubles and takes another turn, turn {turn} "
+                    "(Amusement Park)."
+                )
             return f"{player_name(p)} plays turn {turn}."
         case RollChosen(player=p, dice=dice, reroll=reroll):
-            many = "1 die" if dice == 1 else f"{dice} dice"
+            many = "one die" if dice == 1 else "two dice" if dice == 2 else f"{dice} dice"
             if reroll:
-                return f"{player_name(p)} rolls again with the Radio Tower, {many}."
+                return f"{player_name(p)} rolls {many} again with the Radio Tower."
             return f"{player_name(p)} rolls {many}."
         case DiceRolled(player=p, faces=faces):
-            return f"{player_name(p)} rolls {describe_roll(faces)}."
+            rolled = f"a {faces[0]}" if len(faces) == 1 else describe_roll(faces)
+            return f"{player_name(p)} rolls {rolled}."
         case RollKept(player=p):
             return f"{player_name(p)} keeps the roll rather than roll again (Radio Tower)."
         case HarborDecided(player=p, added=added):
             if added:
                 return f"{player_name(p)} adds 2 to the roll with the Harbor."
             return f"{player_name(p)} does not add 2 with the Harbor."
-        case RollSettled(player=p, total=total, doubles=doubles):
-            return f"{player_name(p)}'s total is {total}{', doubles' if doubles else ''}."
+        case RollSettled(player=p, total=total):
+            return f"{player_name(p)}'s total is {total}."
         case TunaRolled(player=p, faces=faces):
             return f"{player_name(p)} rolls the Tuna Boat's dice: {describe_roll(faces)}."
         case CoinsEarned(player=p, coins=n, card=key, count=count):

@@ -12,32 +12,38 @@ so every viewer sees the whole table, their own seat marked "(you)".
 
 from __future__ import annotations
 
-import textwrap
-
 from machikoro.cards.catalogue import CardSet
 from machikoro.cards.describe import activation_text
+from machikoro.errors import InvalidValueError
 from machikoro.observation import Observation, observe
 from machikoro.rules.table import step_of
 from machikoro.state import GameState, Pending, PendingActivate, PendingBuild
 from machikoro.tables import Tables, tables_for
+from meeplekit.text import DEFAULT_WIDTH, width_problem, wrap
 
 __all__ = ["WIDTH", "describe_rolls", "headline", "landmarks_done", "render", "seen_by", "tables"]
 
-#: The widest line :func:`render` writes.
-WIDTH = 100
+#: The width :func:`render` writes at by default, and ``str(state)`` always (a value has
+#: no terminal): 80 columns (:data:`meeplekit.text.DEFAULT_WIDTH`, MK-VIEW-3).
+WIDTH = DEFAULT_WIDTH
 
 
-def render(state: GameState | Observation, viewer: int | None = None) -> str:
+def render(state: GameState | Observation, viewer: int | None = None, *, width: int = WIDTH) -> str:
     """The position as text: the decision pending, the last roll, the market, every city.
 
     ``viewer`` (a seat) marks that player "(you)"; an
     :class:`~machikoro.observation.Observation` is drawn for its viewer. Lines are at most
-    :data:`WIDTH` characters. The text is for people and may change between versions; for
-    programs there is :func:`machikoro.to_json`. Raises
-    :class:`~machikoro.errors.InvalidValueError` for a viewer that is no seat of the game.
+    ``width`` characters (default :data:`WIDTH`, 80), longer ones wrapped with their
+    continuation indented (MK-VIEW-3, :func:`meeplekit.text.wrap`). The text is for people
+    and may change between versions; for programs there is :func:`machikoro.to_json`.
+    Raises :class:`~machikoro.errors.InvalidValueError` for a viewer that is no seat of the
+    game, or a width under 40 columns.
     """
+    problem = width_problem(width)
+    if problem is not None:
+        raise InvalidValueError(problem)
     who = state.viewer if isinstance(state, Observation) else viewer
-    return "\n".join(_lines(seen_by(state, viewer), who)) + "\n"
+    return wrap("\n".join(_lines(seen_by(state, viewer), who)), width) + "\n"
 
 
 def seen_by(state: GameState | Observation, viewer: int | None = None) -> Observation:
@@ -62,12 +68,6 @@ def tables(seen: Observation) -> Tables:
 def landmarks_done(seen: Observation, seat: int) -> int:
     """How many of the landmarks to build ``seat`` has completed (City Hall not counted)."""
     return sum(1 for lm in tables(seen).to_build if seen.landmarks[seat][lm])
-
-
-def _fit(text: str) -> str:
-    """``text`` wrapped at :data:`WIDTH`, continuation lines indented under it."""
-    indent = " " * (len(text) - len(text.lstrip()) + 4)
-    return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False))
 
 
 def _details(state: Observation, pending: Pending, cards: CardSet) -> str:
@@ -118,18 +118,18 @@ def _lines(state: Observation, viewer: int | None) -> list[str]:
     t = tables(state)
     cards = t.cards
     over = state.is_over
-    out = [_fit(headline(state))]
-    out.append(_fit(f"Dice (Player {state.current + 1}'s turn): {describe_rolls(state)}"))
+    out = [headline(state)]
+    out.append(f"Dice (Player {state.current + 1}'s turn): {describe_rolls(state)}")
     kind = "Harbor marketplace" if t.harbor_market else "every pile face up"
     piles = sum(1 for n in state.market if n)
     deck = sum(state.deck)
-    out.append(_fit(f"Market ({kind}, {piles} piles); deck: {deck} card{'' if deck == 1 else 's'}"))
+    out.append(f"Market ({kind}, {piles} piles); deck: {deck} card{'' if deck == 1 else 's'}")
     for number, count in enumerate(state.market):
         if count:
             card = cards.establishment(number)
             roll = f"roll {activation_text(card)}"
             line = f"  {roll:<11}{card.name:<28}{card.colour.value:<8}cost {card.cost:<4}x{count}"
-            out.append(_fit(line.rstrip()))
+            out.append(line.rstrip())
     if not piles:
         out.append("  (empty)")
     for seat in range(state.players):
@@ -138,27 +138,25 @@ def _lines(state: Observation, viewer: int | None) -> list[str]:
         coins = state.coins[seat]
         built = landmarks_done(state, seat)
         out.append(
-            _fit(
-                f"Player {seat + 1}{you}{turn}: {coins} coin{'' if coins == 1 else 's'}, "
-                f"{built} of {len(t.to_build)} landmarks"
-            )
+            f"Player {seat + 1}{you}{turn}: {coins} coin{'' if coins == 1 else 's'}, "
+            f"{built} of {len(t.to_build)} landmarks"
         )
         owned = ", ".join(
-            f"{card.name} x{count} ({activation_text(card)})"
+            f"{card.name} x{count} (roll {activation_text(card)})"
             for card, count in zip(cards.establishments, state.establishments[seat], strict=True)
             if count
         )
-        out.append(_fit(f"  establishments: {owned or 'none'}"))
+        out.append(f"  establishments: {owned or 'none'}")
         done = [
             cards.landmark(lm).name
             for lm, flag in enumerate(state.landmarks[seat])
             if flag and t.landmark_in_play[lm]
         ]
         todo = [
-            f"{cards.landmark(lm).name} ({cards.landmark(lm).cost})"
+            f"{cards.landmark(lm).name} (cost {cards.landmark(lm).cost})"
             for lm in t.to_build
             if not state.landmarks[seat][lm]
         ]
-        out.append(_fit(f"  landmarks built: {', '.join(done) or 'none'}"))
-        out.append(_fit(f"  to build: {', '.join(todo) or 'none'}"))
+        out.append(f"  landmarks built: {', '.join(done) or 'none'}")
+        out.append(f"  to build: {', '.join(todo) or 'none'}")
     return out

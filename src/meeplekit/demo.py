@@ -15,6 +15,8 @@ text, byte for byte. The parts that do not depend on the game live here:
 - the game itself (:func:`play_game`): each decision asked of the bot of the seat that
   decides (given that seat's observation only), each chance outcome drawn with its
   probability, each move applied with its events and handed to the caller to narrate;
+- the width a demo writes at (:func:`demo_width`): the terminal's when it writes to one,
+  80 columns otherwise (:func:`meeplekit.text.output_width`);
 - a demo piped into ``head`` stops quietly (:func:`run_quietly`).
 
 >>> bot_seed(2014, 0) != bot_seed(2014, 1)
@@ -30,7 +32,7 @@ import enum
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import attrs
 
@@ -38,6 +40,7 @@ from meeplekit.bots import Bot
 from meeplekit.options import field_meaning, field_rule, reading_meaning
 from meeplekit.protocol import CHANCE, Game, sample_chance
 from meeplekit.rng import SplitMix64
+from meeplekit.text import output_width, width_problem
 
 __all__ = [
     "MAX_MOVES",
@@ -45,6 +48,7 @@ __all__ = [
     "bot_seed",
     "chance_seed",
     "chosen_options",
+    "demo_width",
     "option_flag",
     "play_game",
     "reading_help",
@@ -184,6 +188,22 @@ def play_game(
     if game.is_over(state):
         return state
     raise RuntimeError(f"the game did not end within {max_moves} moves")
+
+
+def demo_width(out: IO[str], width: int | None, error: type[Exception]) -> int:
+    """The width a demo writes its narration and views at, in columns.
+
+    ``width`` when given, else the terminal's when ``out`` is one and 80 columns when it is
+    not (:func:`meeplekit.text.output_width`). A width
+    :func:`~meeplekit.text.width_problem` refuses raises ``error`` (the game's
+    ``InvalidValueError``).
+    """
+    if width is None:
+        return output_width(out)
+    problem = width_problem(width)
+    if problem is not None:
+        raise error(problem)
+    return width
 
 
 def run_quietly(run: Callable[[], None]) -> int:

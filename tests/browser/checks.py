@@ -63,6 +63,17 @@ class Tree(TypedDict):
     entries: list[Entry]
 
 
+class TextBox(TypedDict):
+    """A text view under a picture (``pre.harbour-text``): its widest line and its box."""
+
+    #: The columns of the widest line, and the columns the box shows without scrolling.
+    longest: int
+    columns: int
+    #: The lines of the text, and the lines the box shows (more when a line wraps).
+    lines: int
+    shown: int
+
+
 class Measurement(TypedDict):
     """What :data:`MEASURE` finds in a page."""
 
@@ -74,6 +85,7 @@ class Measurement(TypedDict):
     highlights: list[Highlight]
     smallest_texts: list[Text]
     trees: list[Tree]
+    text_boxes: list[TextBox]
 
 
 #: A JavaScript function that measures the page it runs in (a :class:`Measurement`).
@@ -94,6 +106,9 @@ class Measurement(TypedDict):
 #:   with the same ``data-site``, as bounding client rectangles (geometry, without stroke).
 #: - Navigation: the trees of links in Furo's sidebar (``.sidebar-tree``), the page's
 #:   contents (``.toc-tree``) and the page's own toctrees (``.toctree-wrapper``).
+#: - Text views under pictures (``pre.harbour-text``): the widest line and the box's width
+#:   in columns (of its font's character width), and the text's lines against the lines
+#:   the box shows (its height over its line height).
 MEASURE = """
 () => {
   const doc = document.documentElement;
@@ -163,6 +178,24 @@ MEASURE = """
       trees.push({kind: kind, entries: Array.from(root.querySelectorAll(':scope > ul')).flatMap(walk)});
     }
   }
+  const boxes = Array.from(document.querySelectorAll('pre.harbour-text')).map((pre) => {
+    const style = getComputedStyle(pre);
+    const probe = document.createElement('span');
+    probe.textContent = 'x'.repeat(100);
+    probe.style.whiteSpace = 'pre';
+    pre.appendChild(probe);
+    const ch = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    const pad = (a, b) => parseFloat(style[a]) + parseFloat(style[b]);
+    const lines = pre.textContent.replace(/\\n$/, '').split('\\n');
+    return {
+      longest: Math.max(...lines.map((line) => line.length)),
+      columns: Math.floor((pre.clientWidth - pad('paddingLeft', 'paddingRight')) / ch + 0.01),
+      lines: lines.length,
+      shown: Math.round((pre.scrollHeight - pad('paddingTop', 'paddingBottom'))
+        / parseFloat(style.lineHeight)),
+    };
+  });
   return {
     url: location.href,
     scroll_width: doc.scrollWidth,
@@ -172,6 +205,7 @@ MEASURE = """
     highlights: highlights,
     smallest_texts: texts,
     trees: trees,
+    text_boxes: boxes,
   };
 }
 """
@@ -244,6 +278,16 @@ def repeated_navigation(m: Measurement) -> list[str]:
                 problems.append(f"{m['url']}: the sidebar lists {page} {pages.count(page)} times")
         problems += [f"{m['url']}: {tree['kind']} {p}" for p in _repeats(tree["entries"], "")]
     return problems
+
+
+def text_views_fit(m: Measurement) -> list[str]:
+    """A text view under a picture wider than its box, or with a line the box wraps again."""
+    return [
+        f"{m['url']}: text view {i}: its widest line has {box['longest']} columns, the box "
+        f"shows {box['columns']}; {box['lines']} lines shown as {box['shown']}"
+        for i, box in enumerate(m["text_boxes"])
+        if box["longest"] > box["columns"] or box["shown"] != box["lines"]
+    ]
 
 
 def _flat(entries: list[Entry]) -> list[Entry]:

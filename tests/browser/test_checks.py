@@ -21,6 +21,7 @@ from tests.browser.checks import (
     sideways,
     small_text,
     stray_highlights,
+    text_views_fit,
 )
 from tests.browser.conftest import LAPTOP, PHONE, open_page
 
@@ -164,3 +165,19 @@ def test_repeated_navigation_entries_are_found(page: Page) -> None:
     )
     (problem,) = repeated_navigation(probe(page, siblings))
     assert "repeats 'Cards'" in problem
+
+
+def test_a_text_view_wider_than_its_box_is_found(page: Page) -> None:
+    style = "font: 12px/1.35 monospace; padding: 8px; margin: 0"
+    line = "word " * 15 + "words"  # 80 columns
+    fits = f'<pre class="harbour-text" style="{style}; width: 600px">{line}\n{line}\n</pre>'
+    measured = probe(page, f"<article>{fits}</article>")
+    assert measured["text_boxes"][0]["lines"] == 2 and text_views_fit(measured) == []
+    # Wrapped again in a box too narrow for its lines (the views were once 100 columns wide).
+    wrapped = fits.replace("600px", "500px").replace(style, f"{style}; white-space: pre-wrap")
+    (problem,) = text_views_fit(probe(page, f"<article>{wrapped}</article>"))
+    assert "its widest line has 80 columns" in problem and "2 lines shown as 4" in problem
+    # Too wide, but scrolling in its box rather than wrapping: the box is still too narrow.
+    scrolled = fits.replace("600px", "500px").replace(style, f"{style}; overflow-x: auto")
+    (problem,) = text_views_fit(probe(page, f"<article>{scrolled}</article>"))
+    assert "2 lines shown as 2" in problem

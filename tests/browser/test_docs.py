@@ -24,6 +24,7 @@ from tests.browser.checks import (
     sideways,
     small_text,
     stray_highlights,
+    text_views_fit,
 )
 from tests.browser.conftest import LAPTOP, PHONE, open_page
 
@@ -113,6 +114,22 @@ def test_picture_text_is_at_least_9_px_on_a_laptop(measured: Measured) -> None:
     for name in PICTURED:
         assert laptop[name]["pictures"] and laptop[name]["smallest_texts"], name
     assert all_problems(laptop, small_text) == []
+
+
+#: Pages with text views under their pictures (VIEW-3, BH-VIEW-4).
+TEXT_VIEWS = ("usage.html", "bremerhaven/gallery.html")
+
+
+@pytest.mark.rules("VIEW-3", "BH-VIEW-4")
+def test_the_text_views_fit_their_boxes_on_a_laptop(measured: Measured) -> None:
+    """At 1280 px every line of a text view under a picture fits its box, wrapped once only.
+
+    On a phone the box scrolls sideways instead of wrapping a line again.
+    """
+    laptop = measured.at(LAPTOP)
+    for name in TEXT_VIEWS:
+        assert laptop[name]["text_boxes"], f"{name}: no text view found"
+    assert all_problems(laptop, text_views_fit) == []
 
 
 @WIDTHS

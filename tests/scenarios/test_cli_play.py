@@ -262,7 +262,7 @@ def test_output_is_wrapped_to_the_terminal_keeping_the_menu_indented() -> None:
 def test_wrapping_joins_what_was_wrapped_before(seed: int) -> None:
     options = harbour.RulesOptions(characters=True, bonus_cards=True, inland_traders=True)
     state = harbour.new_game(3, seed=seed, options=options)
-    table = harbour.render(state, viewer=0)  # wrapped at 100 columns by the view
+    table = harbour.render(state, viewer=0, width=100)  # wrapped at 100 columns by the view
     assert wrap(table, 100) == table
     narrow = wrap(table, 50)
     assert max(len(line) for line in narrow.splitlines()) <= 50

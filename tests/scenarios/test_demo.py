@@ -40,6 +40,7 @@ from harbour.narrate import (
 )
 from harbour.positions import replace
 from harbour.state import BoardSite, CardSite, GameState, PendingCharacter, PendingFreeBuilding
+from tests.meeplekit.test_text import check_demo_widths
 from tests.support import card, play, position
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
@@ -258,6 +259,35 @@ def test_the_character_demo_matches_its_golden_transcript(
 ) -> None:
     out = run_demo(capsys, *GOLDEN_CHARACTERS_ARGS)
     assert_matches_golden(out, GOLDEN_CHARACTERS, REGENERATE_CHARACTERS)
+
+
+@pytest.mark.rules("VIEW-3")
+def test_the_demo_fits_a_terminal_and_writes_80_columns_elsewhere(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_demo_widths(main, ["--players", "2", "--seed", "3", *VARIANTS[:2]], capsys, monkeypatch)
+
+
+def test_the_demo_shows_no_internal_key(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_demo(capsys, "--players", "3", "--seed", "9", *VARIANTS)
+    cards = ORIGINAL_SET
+    keys = {b.key for b in cards.buildings} | {c.key for c in cards.characters}
+    keys |= {c.key for c in cards.bonus_cards}
+    coded = {key for key in keys if "-" in key}
+    assert coded and [key for key in coded if key in out] == []
+
+
+@pytest.mark.rules("VIEW-3")
+def test_the_demo_game_takes_a_width() -> None:
+    state = harbour.new_game(2, seed=4)
+    bots = [RandomBot(bot_seed(4, seat)) for seat in range(2)]
+    wide, narrow = io.StringIO(), io.StringIO()
+    play_demo(state, bots, wide)
+    play_demo(state, [RandomBot(bot_seed(4, seat)) for seat in range(2)], narrow, width=44)
+    assert narrow.getvalue().split() == wide.getvalue().split()
+    assert max(len(line) for line in narrow.getvalue().splitlines()) <= 44
+    with pytest.raises(harbour.InvalidValueError, match="at least 40"):
+        play_demo(state, bots, io.StringIO(), width=39)
 
 
 # --------------------------------------------------------------------------- the variants

@@ -32,6 +32,8 @@ from tests.support import card, position
 L, W, F, S = Good.LIVESTOCK, Good.WOOD, Good.FISH, Good.STONE
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render.txt"
+#: A width at which no line of the tests' positions wraps, for the tests of what a line says.
+WIDE = 200
 
 
 def fixed() -> GameState:
@@ -59,7 +61,7 @@ def played(players: int, seed: int, decisions: int, **options: object) -> list[G
 @pytest.mark.rules("VIEW-1")
 def test_the_view_shows_the_position() -> None:
     state = fixed()
-    text = harbour.render(state)
+    text = harbour.render(state, width=WIDE)
     first = text.splitlines()[0]
     assert first == (
         "Harbour, 3 players, turn 9: Player 2 is moving the pawn; last round, 2 turn(s) left"
@@ -120,7 +122,7 @@ def test_the_view_values_abilities_and_bonus_cards_at_the_current_market() -> No
     state = replace(
         state, players=(replace(state.players[0], bonus_card=fish_ledger), state.players[1])
     )
-    text = harbour.render(state)
+    text = harbour.render(state, width=WIDE)
     assert "score VP equal to the market value of fish. (now 4 VP)" in text  # fish on $4
     assert "bonus card: Fish Ledger, 1 VP for every 2 fish (now 2 VP)" in text  # 5 fish
     assert "bonus card: Fish Ledger" in harbour.render(state, 0)
@@ -168,7 +170,36 @@ def test_every_state_of_a_game_renders_for_everyone(
         for viewer in (None, *range(players)):
             text = harbour.render(state, viewer)
             assert text.endswith("\n")
-            assert all(len(line) <= WIDTH for line in text.splitlines())
+            assert all(len(line) <= WIDTH == 80 for line in text.splitlines())
+
+
+@pytest.mark.rules("VIEW-3")
+@pytest.mark.parametrize("width", [40, 57, 80, 131])
+def test_the_view_fits_any_width_with_the_same_words(width: int) -> None:
+    states = played(3, 9, 300, characters=True, bonus_cards=True, inland_traders=True)
+    for state in states[::7]:
+        for viewer in (None, 1):
+            text = harbour.render(state, viewer, width=width)
+            assert max(len(line) for line in text.splitlines()) <= width
+            assert text.split() == harbour.render(state, viewer, width=1000).split()
+            assert "\n    " in harbour.render(state, viewer, width=40)  # something wrapped
+
+
+@pytest.mark.rules("VIEW-3")
+def test_str_of_a_state_is_the_view_at_80_columns() -> None:
+    state = played(4, 5, 60, characters=True)[-1]
+    assert WIDTH == 80
+    assert str(state) == harbour.render(state) == harbour.render(state, width=80)
+    assert str(state) != harbour.render(state, width=100)
+
+
+@pytest.mark.rules("VIEW-3")
+@pytest.mark.parametrize(
+    "width", [39, 0, -80, True, 80.0, "80", None, pytest.param(-(10**5000), id="huge")]
+)
+def test_a_width_is_a_whole_number_of_at_least_40_columns(width: object) -> None:
+    with pytest.raises(harbour.InvalidValueError, match="a width is a whole number of columns"):
+        harbour.render(fixed(), width=width)  # type: ignore[arg-type]
 
 
 @pytest.mark.rules("VIEW-2")
@@ -203,10 +234,10 @@ def test_another_players_free_building_choice_is_hidden() -> None:
     other = replace(choosing, stack=(*state.stack, PendingFreeBuilding(1, state.deck[2:4])))
     assert harbour.render(choosing, 0) == harbour.render(other, 0)
     assert "Player 2 is choosing a free building among 2 you may not see" in harbour.render(
-        choosing, 0
+        choosing, 0, width=WIDE
     )
     names = [state.cards.buildings[c].name for c in shown]
-    for text in (harbour.render(choosing, 1), harbour.render(choosing)):
+    for text in (harbour.render(choosing, 1, width=WIDE), harbour.render(choosing, width=WIDE)):
         assert f"Player 2 is choosing a free building: {names[0]} or {names[1]}" in text
     for text in (harbour.render(choosing, 0), harbour.render(choosing, public=True)):
         assert all(name not in text for name in names)
@@ -220,14 +251,16 @@ def test_the_character_boards_dealt_are_seen_by_their_chooser_only() -> None:
     dealt = [b for b in range(len(state.cards.characters)) if b not in pending.offered][:2]
     other = replace(state, stack=(*state.stack[:-1], PendingCharacter(0, tuple(dealt))))
     for viewer in (1, 2):
-        text = harbour.render(state, viewer)
-        assert text == harbour.render(other, viewer)
+        text = harbour.render(state, viewer, width=WIDE)
+        assert text == harbour.render(other, viewer, width=WIDE)
         assert text.splitlines()[0] == (
             "Harbour, 3 players, setup: Player 1 is choosing one of 2 character boards you may "
             "not see"
         )
     offered = [state.cards.player_board(b).name for b in pending.offered]
-    assert f"choosing a character board: {offered[0]} or {offered[1]}" in harbour.render(state, 0)
+    assert f"choosing a character board: {offered[0]} or {offered[1]}" in harbour.render(
+        state, 0, width=WIDE
+    )
     assert harbour.render(state, 0) != harbour.render(other, 0)
     assert harbour.render(state) != harbour.render(other)
 

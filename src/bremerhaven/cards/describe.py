@@ -23,6 +23,7 @@ from bremerhaven.cards.catalogue import CATALOGUE
 from bremerhaven.cards.model import (
     BuildingCard,
     Charge,
+    ContractCard,
     Counted,
     Effect,
     EventEffect,
@@ -31,6 +32,7 @@ from bremerhaven.cards.model import (
     HoldsGoods,
     IncomePerNewShip,
     MoneyStore,
+    PriceCard,
     PriceChoiceWhenUnbid,
     Produce,
     Reward,
@@ -48,7 +50,9 @@ __all__ = [
     "describe_effect",
     "describe_event",
     "describe_goods",
+    "describe_prices",
     "describe_space",
+    "describe_space_with",
     "describe_stake",
     "effect_rule",
     "goods_text",
@@ -119,6 +123,34 @@ def describe_space(space: Space) -> str:
     if space.is_land:
         return f"{space.label} Land board"
     return CATALOGUE.boards.town_spaces.value[space]
+
+
+def describe_space_with(space: Space, card: ShipCard | ContractCard | None) -> str:
+    """A bidding space with the Ship or Contract on it, for a sentence.
+
+    A Town space is :func:`describe_space`'s words; a Sea or Land space names its card, or
+    says it is empty.
+
+    >>> describe_space_with(Space.GROW, None)
+    '1.3 Grow influence'
+    >>> describe_space_with(Space.sea(3), None)
+    '2.3 (an empty space of the Sea board)'
+    """
+    if not (space.is_sea or space.is_land):
+        return describe_space(space)
+    if card is None:
+        board = "Sea" if space.is_sea else "Land"
+        return f"{space.label} (an empty space of the {board} board)"
+    kind = "Ship" if space.is_sea else "Contract"
+    return f"{space.label} (the {kind} {card.name})"
+
+
+def describe_prices(card: PriceCard) -> str:
+    """A Price card by its prices: ``"barrel 3, container 1, crate 6, passenger 2"``.
+
+    A Price card has no name; its prices tell it from the others (BH-CARD-6).
+    """
+    return ", ".join(f"{good.key} {card.price(good)}" for good in Good)
 
 
 #: The Town board's spaces by their names on the board, without the number (004:391-394):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bremerhaven.cards.model import Space, TrainBidBonus
+from bremerhaven.cards.describe import describe_space_with
+from bremerhaven.cards.model import ContractCard, ShipCard, Space, TrainBidBonus
 from bremerhaven.moves import Bid
 from bremerhaven.rules.harbours import built
 from bremerhaven.rules.step import Refusal, Step
@@ -194,6 +195,14 @@ class _Bidding(Step[PendingBid]):
         return True
 
 
+def _card_on(work: Work, space: Space) -> ShipCard | ContractCard | None:
+    """The Ship or Contract on a Sea or Land space, for the bid's event; ``None`` else."""
+    if not (space.is_sea or space.is_land):
+        return None
+    row: Sequence[ShipCard | ContractCard | None] = work.sea if space.is_sea else work.land
+    return row[space.slot] if space.slot < len(row) else None
+
+
 def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BID-2") -> None:
     """``seat`` places its card of ``value`` on ``space``; the next bidder's turn follows."""
     hand = list(work.players[seat].hand)
@@ -201,7 +210,7 @@ def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BI
     work.change(seat, hand=tuple(hand))
     work.bids = (*work.bids, make_bid(space, seat, value))
     if work.log is not None:
-        work.note(rule_id, seat, "bids on {}", space.label)
+        work.note(rule_id, seat, "bids on {}", describe_space_with(space, _card_on(work, space)))
     following = next_bidder(work.players, work.ranks, seat)
     if following is not None:
         work.stack.append(BID_TURNS[following])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bremerhaven.cards.describe import goods_text
 from bremerhaven.cards.model import Good, IncomePerNewShip, Space
 from bremerhaven.moves import Berth, PlaceContract
 from bremerhaven.rules.bidding import winner
@@ -102,11 +103,10 @@ class _Berth(Step[PendingBerth]):
         work.note(
             "BH-SEA-2",
             seat,
-            "berths {} in dock {} with {} {}(s)",
+            "berths {} in dock {} with {}",
             card.name,
             move.dock,
-            loaded,
-            move.good.key,
+            goods_text(move.good, loaded),
         )
         for _, building in built(work.players[seat]):
             for effect in building.effects:

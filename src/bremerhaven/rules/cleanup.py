@@ -64,7 +64,7 @@ def clean_up(work: Work) -> bool:
     solo = state.solo
     if work.event is not None and not work.options.short and not solo:
         card = work.event
-        work.note("BH-EVENT-1", None, "the event {}", card.name)
+        work.note("BH-EVENT-1", None, "the event {} is carried out", card.name)
         _event(work, card.event, card.name)
         work.event = None
     if work.options.short or solo:

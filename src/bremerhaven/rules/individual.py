@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bremerhaven.cards.describe import goods_text
 from bremerhaven.cards.model import Good
 from bremerhaven.facts import GAME
 from bremerhaven.moves import (
@@ -351,7 +352,17 @@ def _ships_due(work: Work, seat: int) -> None:
             work.return_goods(ship.good, ship.goods)
             docks[d] = None
             work.discarded_ships += 1
-            work.note("BH-TIME-4", seat, "{} leaves, {} good(s) lost", ship.card.name, ship.goods)
+            if ship.goods:
+                lost = goods_text(ship.good, ship.goods)
+                work.note(
+                    "BH-TIME-4",
+                    seat,
+                    "{} leaves with {} still on board, lost",
+                    ship.card.name,
+                    lost,
+                )
+            else:
+                work.note("BH-TIME-4", seat, "{} leaves, empty", ship.card.name)
         else:
             docks[d] = make_berthed(ship.card, ship.good, ship.goods, ship.timers - 1)
     work.change(seat, docks=(docks[0], docks[1], docks[2]))

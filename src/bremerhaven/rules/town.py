@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bremerhaven.cards.describe import RANK_NAMES, describe_prices
 from bremerhaven.cards.model import BOLLARD_WALLS, Space
 from bremerhaven.facts import GAME
 from bremerhaven.moves import (
@@ -73,7 +74,8 @@ def parking(work: Work) -> None:
     if entry is None:
         return
     for seat, cards in sorted(entry[1].items()):
-        work.earn(seat, cards * GAME.parking, "BH-PARK-1", "{} card(s) on the Parking lot", cards)
+        why = "a card on the Parking lot" if cards == 1 else "{} cards on the Parking lot"
+        work.earn(seat, cards * GAME.parking, "BH-PARK-1", why, cards)
 
 
 def building(work: Work) -> None:
@@ -248,7 +250,8 @@ class _Permits(Step[PendingPermits]):
         state = work.state
         if isinstance(move, EndPermits):
             if pending.permits:
-                work.note("BH-PERMIT-7", seat, "leaves {} permit(s) unused", pending.permits)
+                unused = "a permit" if pending.permits == 1 else f"{pending.permits} permits"
+                work.note("BH-PERMIT-7", seat, "leaves {} unused", unused)
             return
         if isinstance(move, BuyPermit):
             cost = permit_price(state, pending)
@@ -432,7 +435,9 @@ class _Price(Step[PendingPrice]):
         stack = list(work.prices)
         card = stack.pop(move.index)
         work.prices = (card, *stack)
-        work.note("BH-PRICE-1", pending.seat, "puts Price card {} on top", card.key)
+        work.note(
+            "BH-PRICE-1", pending.seat, "puts the Price card {} on top", describe_prices(card)
+        )
 
 
 # --------------------------------------------------------------------------- 1.5
@@ -477,7 +482,13 @@ class _Career(Step[PendingCareer]):
         r = move.rank
         ranks[r], ranks[r + 1] = ranks[r + 1], ranks[r]
         work.ranks = tuple(ranks)
-        work.note("BH-CAREER-1", pending.seat, "swaps ranks {} and {}", r + 1, r + 2)
+        work.note(
+            "BH-CAREER-1",
+            pending.seat,
+            "swaps the ranks {} and {}",
+            RANK_NAMES[r],
+            RANK_NAMES[r + 1],
+        )
 
 
 def income(work: Work) -> None:

@@ -175,7 +175,19 @@ class Work:
         self.change(seat, money=harbour.money - cash, bank=harbour.bank - bank)
         if self.log is not None:
             why = why.format(*values)
-            self.note(rule_id, seat, "pays {} of {} money ({})", cash + bank, money, why)
+            if cash + bank == money:
+                self.note(rule_id, seat, "pays {} money ({})", money, why)
+            elif cash + bank:
+                self.note(
+                    rule_id,
+                    seat,
+                    "pays {} money, all he has, of {} due ({})",
+                    cash + bank,
+                    money,
+                    why,
+                )
+            else:
+                self.note(rule_id, seat, "has no money to pay the {} due ({})", money, why)
         return cash + bank
 
     # -- goods (BH-INT-3)

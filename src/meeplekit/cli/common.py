@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import enum
 import os
-import re
-import shutil
 import stat
-import textwrap
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, Final, TypeVar
@@ -36,6 +34,8 @@ from meeplekit.errors import RulesError
 from meeplekit.extras import MissingExtraError
 from meeplekit.lab import LabGame
 from meeplekit.options import field_rule
+from meeplekit.text import MIN_WIDTH, columns_variable, output_width
+from meeplekit.text import wrap as shared_wrap
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -71,7 +71,7 @@ MAX_INPUT_BYTES: Final = 16 << 20
 #: Text is wrapped to the terminal's width, but never wider than this (the games' tables
 #: are at most this wide) nor narrower than :data:`_MIN_WIDTH`.
 MAX_WIDTH: Final = 100
-_MIN_WIDTH: Final = 40
+_MIN_WIDTH: Final = MIN_WIDTH
 _CHUNK: Final = 1 << 16
 #: Opening a file does not wait (a named pipe without a writer, a device): where the system
 #: has the flags.
@@ -356,44 +356,15 @@ def write_output(path: Path, text: str) -> None:
 
 
 def terminal_width() -> int:
-    """The width to wrap text to: the terminal's, from 40 to :data:`MAX_WIDTH` columns."""
-    columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
-    return max(_MIN_WIDTH, min(MAX_WIDTH, columns))
+    """The width to wrap text to, from 40 to :data:`MAX_WIDTH` columns.
 
-
-#: A short text in brackets (a move's notation in a menu) is kept on one line.
-_BRACKETED = re.compile(r"\[[^\]\n]{1,40}\]")
-_KEEP = "\N{NO-BREAK SPACE}"
-#: A menu or list line: its indentation and its number or bullet.
-_ITEM = re.compile(r"(\s*)(\d+\.\s+|[-*]\s+)?")
-#: A line at least this long that is followed by one four columns further in was wrapped
-#: before (the games' tables are wrapped at 100 columns).
-_WRAPPED = 60
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
-def _logical_lines(text: str) -> list[str]:
-    """The lines of ``text``, with lines an earlier wrapping continued joined again.
-
-    A continuation is a line four columns further in than the (long, plain) line it
-    continues, as the games' views and :func:`wrap` write them.
+    ``COLUMNS`` when it is set (a script's or a test's choice, for a pipe too), else the
+    terminal's width when standard output is a terminal and 80 columns when it is not
+    (:func:`meeplekit.text.output_width`, the one home of the policy).
     """
-    lines: list[str] = []
-    last = ""  # the physical line before, and the logical line it belongs to
-    for line in text.split("\n"):
-        if lines and len(last) >= _WRAPPED and line.strip():
-            head = lines[-1]
-            match = _ITEM.match(head)
-            if match and not match.group(2) and _indent(line) == _indent(head) + 4:
-                lines[-1] = f"{head} {line.strip()}"
-                last = line
-                continue
-        lines.append(line)
-        last = line
-    return lines
+    columns = columns_variable()
+    width = columns if columns is not None else output_width(sys.stdout)
+    return max(_MIN_WIDTH, min(MAX_WIDTH, width))
 
 
 def wrap(text: str, width: int | None = None) -> str:
@@ -401,30 +372,11 @@ def wrap(text: str, width: int | None = None) -> str:
 
     A line keeps its indentation; a numbered or bulleted line (``"  12. Move to ..."``)
     continues under its text, any other line four columns further in. Lines that were
-    wrapped before (a game's table, wrapped at 100 columns) are joined first; lines that
+    wrapped before (a game's table, wrapped at another width) are joined first; lines that
     fit are left as they are; words, and short texts in brackets (``[go Kiln Works]``),
-    are never broken.
+    are never broken (:func:`meeplekit.text.wrap`, the one home of wrapping).
     """
-    width = terminal_width() if width is None else width
-    out = []
-    for line in _logical_lines(text):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        match = _ITEM.match(line)
-        assert match is not None  # the pattern matches the empty string
-        indent, item = match.group(1), match.group(2) or ""
-        hanging = " " * (len(indent) + len(item)) if item else indent + "    "
-        kept = _BRACKETED.sub(lambda m: m.group().replace(" ", _KEEP), line)
-        filled = textwrap.fill(
-            kept,
-            width=width,
-            subsequent_indent=hanging,
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
-        out.append(filled.replace(_KEEP, " "))
-    return "\n".join(out)
+    return shared_wrap(text, terminal_width() if width is None else width, rejoin=True)
 
 
 def _words(text: str) -> list[str]:

@@ -575,7 +575,7 @@ def test_bytes_that_are_not_utf8_are_text_that_is_not_a_move_and_the_input_may_e
     assert result.returncode == 0, err
     assert err == ""
     assert out.count("Not understood: cannot read ") == 2
-    assert "Player 1 bids on 1.0." in out
+    assert "Player 1 bids on 1.0 Parking lot." in out
     assert out.rstrip().endswith("End of input: you left the game.")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bremerhaven.demo import BOTS, build_parser, main
+import bremerhaven
+from bremerhaven.demo import BOTS, build_parser, main, play
 from bremerhaven.records import read_record, replay
+from meeplekit.demo import bot_seed
+from tests.meeplekit.test_text import check_demo_widths
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -33,7 +37,7 @@ def test_the_demo_plays_a_whole_game_and_names_the_outcome(
     assert "seed 11" in out and out.endswith("\n")
     last = lines[-1].strip()
     assert last.startswith("Winner: Player ") or (players == 1 and last.startswith("Winner: none"))
-    assert max(len(line) for line in lines) <= 100
+    assert max(len(line) for line in lines) <= 80
 
 
 @pytest.mark.rules("BH-DEMO-1")
@@ -120,3 +124,28 @@ def test_the_record_replays_the_game_narrated(
     states = replay(record)
     assert len(record.moves) > 50 and states[-1].stack == ()
     assert "The final position:" in out
+
+
+@pytest.mark.rules("BH-DEMO-1", "BH-VIEW-4")
+def test_the_demo_fits_a_terminal_and_writes_80_columns_elsewhere(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["--players", "2", "--seed", "5", "--bot", "random", "--game", "short"]
+    check_demo_widths(main, args, capsys, monkeypatch)
+
+
+@pytest.mark.rules("BH-VIEW-4")
+def test_the_demo_game_takes_a_width() -> None:
+    start = bremerhaven.new_game(1, seed=8)
+
+    def told(width: int | None) -> str:
+        bots = [BOTS["random"](bot_seed(8, seat)) for seat in range(start.seats)]
+        text = io.StringIO()
+        play(start, bots, text, width=width)
+        return text.getvalue()
+
+    narrow = told(47)
+    assert narrow.split() == told(None).split()
+    assert max(len(line) for line in narrow.splitlines()) <= 47
+    with pytest.raises(bremerhaven.InvalidValueError, match="at least 40"):
+        told(0)

@@ -27,6 +27,7 @@ from bremerhaven import (
     Unload,
     Unpack,
 )
+from bremerhaven.cards.describe import describe_space
 from bremerhaven.cards.model import Produce as Production
 from bremerhaven.cards.model import Space
 from bremerhaven.events import Event, GameEnded
@@ -297,9 +298,12 @@ def test_events_never_show_a_bids_value() -> None:
         log.extend(events)
     bids = [e for e in log if isinstance(e, Event) and e.text.startswith("bids on")]
     assert len(bids) == 10  # the player's five and the dummy's five
-    labels = {s.label for s in Space}
+    # The space in words (and the card on it), never the value (BH-NARR-2).
+    spaces = {describe_space(s) for s in Space} | {s.label for s in Space}
     for event in bids:
-        assert event.text.removeprefix("bids on ") in labels
+        head, _, card = event.text.removeprefix("bids on ").partition(" (")
+        assert head in spaces, event.text
+        assert not any(ch.isdigit() for ch in card), event.text  # a card's name, no value
 
 
 @pytest.mark.rules("BH-ENGINE-12")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 import bremerhaven
@@ -21,9 +23,10 @@ from bremerhaven.narrate import (
 )
 from bremerhaven.observation import bidding_open
 from bremerhaven.rng import SplitMix64
+from bremerhaven.rules.work import Work
 from bremerhaven.state import BidCard, GameState
 from bremerhaven.view import price_words
-from tests.bremerhaven.scenarios.support import SHORT
+from tests.bremerhaven.scenarios.support import SHORT, with_harbour
 from tests.bremerhaven.scenarios.test_view import finished
 
 Step = tuple[GameState, Move, tuple[Event | GameEnded, ...], GameState]
@@ -116,7 +119,7 @@ def test_a_bid_is_told_alike_whatever_its_value_until_the_cards_are_turned_up(
             revealed += 1
             assert "Every influence card is turned up" in text
             if after.round == before.round:
-                assert describe_reveal(after.bids, before.dummy) in text
+                assert describe_reveal(after.bids, before.dummy, before) in text
         else:
             assert "turned up" not in text
     assert compared > 20 and revealed >= 8
@@ -131,10 +134,17 @@ def test_the_reveal_lists_every_value_space_by_space() -> None:
         BidCard(Space.PERMIT, 0, 2),
     )
     assert describe_reveal(bids) == (
-        "Every influence card is turned up: 1.2 Building permit: Player 1 5 + 2, Player 2 4; "
-        "2.1: Player 2 3."
+        "Every influence card is turned up: 1.2 Building permit: 5 + 2 by Player 1, 4 by "
+        "Player 2; 2.1 Sea board: 3 by Player 2."
     )
-    assert describe_reveal(bids, dummy=1).endswith("2.1: the dummy 3.")
+    assert describe_reveal(bids, dummy=1).endswith("2.1 Sea board: 3 by the dummy.")
+    # With the state the cards were bid in, a Sea or Land space names its card.
+    state = bremerhaven.new_game(2, seed=3)
+    ship = state.sea[0]
+    assert ship is not None
+    assert describe_reveal(bids, None, state).endswith(
+        f"2.1 (the Ship {ship.name}): 3 by Player 2."
+    )
     assert describe_reveal(()) == "Every influence card is turned up."
 
 
@@ -182,11 +192,83 @@ def test_the_outcome_ends_with_the_winner() -> None:
     for place, seat in enumerate(result.ranking, start=1):
         assert lines[place + 1].startswith(f"  {place}. Player {seat + 1}: {result.points[seat]} (")
     assert lines[-1] == f"Winner: Player {result.winners[0] + 1}"
+    # Without the scores, for a caller that has shown them (the demo's final position).
+    assert describe_outcome(over, scores=False).splitlines() == [lines[0], lines[-1]]
     solo = finished(1, 4)
     points = bremerhaven.scores(solo)[0]
     text = describe_outcome(solo)
-    assert bremerhaven.rating(points) in text
+    assert f"Captain Aha's rating of {points} points: {bremerhaven.rating(points)} (" in text
+    assert "Captain Aha's rating" in describe_outcome(solo, scores=False)
     if points > 1250:
         assert text.endswith("Winner: Player 1")
     else:
         assert text.endswith("Winner: none (a solo game is won with more than 1250)")
+
+
+@pytest.mark.rules("BH-NARR-1", "BH-SOLO-18")
+@pytest.mark.parametrize(
+    ("points", "band"),
+    [
+        (0, "Landlubber (0 to 499 points)"),
+        (749, "Cabin Boy (500 to 749 points)"),
+        (1250, "Lonely Ship's Kobold (1000 to 1250 points)"),
+        (1251, "Captain (more than 1250 points)"),
+    ],
+)
+def test_the_solo_outcome_names_captain_ahas_band(points: int, band: str) -> None:
+    base = attrs.evolve(bremerhaven.new_game(1, seed=1), stack=())
+    state = with_harbour(base, 0, money=points, prestige=1)
+    lines = describe_outcome(state, scores=False).splitlines()
+    assert lines[1] == f"Captain Aha's rating of {points} points: {band}."
+    won = "Winner: Player 1" if points > 1250 else "Winner: none"
+    assert lines[-1].startswith(won)
+
+
+def _told(players: int, seed: int, options: RulesOptions | None) -> str:
+    """A whole random game told: setup, every move and the outcome."""
+    parts = []
+    state = None
+    for before, move, events, after in steps(players, seed, options):
+        if state is None:
+            parts.append(describe_setup(before, seed=seed))
+        parts.append(describe_events(before, move, events, after))
+        state = after
+    assert state is not None
+    parts.append(describe_outcome(state))
+    return "\n".join(parts)
+
+
+@pytest.mark.rules("BH-NARR-1")
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES, ids=["2", "3", "short-4", "solo"])
+def test_the_narration_reads_as_words_not_codes(
+    players: int, seed: int, options: RulesOptions | None
+) -> None:
+    text = _told(players, seed, options)
+    cards = bremerhaven.new_game(players, seed=seed, options=options).cards
+    keys = {card.key for deck in (cards.ships, cards.contracts, cards.buildings) for card in deck}
+    keys |= {card.key for card in cards.prices} | {card.key for card in cards.newspapers}
+    coded = {key for key in keys if "-" in key or any(c.isdigit() for c in key)}
+    assert any(key.startswith("price-") for key in coded)
+    for key in coded:
+        assert key not in text, key  # no internal key
+    assert "(s)" not in text  # a proper singular or plural
+    assert not re.search(r"pays (\d+) of \1 money", text)  # "pays 2 of 2 money"
+    assert not re.search(r"bids on [123]\.\d\.", text)  # a bid names its space
+    assert "Price card price" not in text
+
+
+def test_a_charge_says_what_was_paid_and_what_was_due() -> None:
+    state = with_harbour(bremerhaven.new_game(2, seed=1), 0, money=3, bank=0)
+    for due, sentence in (
+        (2, "pays 2 money (the event Fall)"),
+        (5, "pays 3 money, all he has, of 5 due (the event Fall)"),
+    ):
+        log: list[Event | GameEnded] = []
+        Work(state, log).charge(0, due, "BH-EVENT-1", "the event {}", "Fall")
+        assert [e.text for e in log if isinstance(e, Event)] == [sentence]
+    broke = with_harbour(state, 0, money=0, bank=0)
+    log = []
+    Work(broke, log).charge(0, 2, "BH-EVENT-1", "the event {}", "Fall")
+    assert [e.text for e in log if isinstance(e, Event)] == [
+        "has no money to pay the 2 due (the event Fall)"
+    ]

@@ -500,13 +500,13 @@ def test_a_price_card_or_a_rank_swap_says_what_it_does() -> None:
         assert isinstance(move, ChoosePrice)
         top = bremerhaven.apply_move(state, move).prices[0]
         said = describe_move(state, move)
-        assert top.key in said
+        assert top.key not in said  # a Price card by its prices, never its key
         assert all(f"{g.key} {top.price(g)}" in said for g in Good)
     assert describe_move(state, ChoosePrice(0)).startswith("Keep the Price card")
     career = _asking("PendingCareer", lambda s: SwapRanks(0) in bremerhaven.legal_moves(s))
     said = describe_move(career, SwapRanks(0))
     first, second = career.ranks[:2]
-    assert said == f"Swap the Captain (seat {first}) and the First Mate (seat {second})"
+    assert said == f"Swap the Captain (Player {first + 1}) and the First Mate (Player {second + 1})"
 
 
 @pytest.mark.rules("BH-NOTATION-6", "BH-SEA-2", "BH-LAND-2")

@@ -1,4 +1,4 @@
-"""The text view (BH-VIEW-1 to BH-VIEW-3): what it shows, for whom, in lines of 100 characters."""
+"""The text view (BH-VIEW-1 to BH-VIEW-4): what it shows, for whom, at what width."""
 
 from __future__ import annotations
 
@@ -35,6 +35,9 @@ from bremerhaven.view import (
     ship_words,
 )
 from tests.bremerhaven.scenarios.support import SHORT, with_harbour
+
+#: A width at which no line of the tests' positions wraps, for the tests of what a line says.
+WIDE = 200
 
 
 def first_bid_twins() -> tuple[GameState, GameState, int]:
@@ -98,7 +101,7 @@ def finished(players: int, seed: int, options: RulesOptions | None = None) -> Ga
 @pytest.mark.rules("BH-VIEW-1", "BH-FLOW-1", "BH-FLOW-3", "BH-CARD-2", "BH-CARD-3")
 def test_the_view_of_a_new_game_shows_the_decision_the_time_the_boards_and_harbours() -> None:
     state = bremerhaven.new_game(3, seed=2013)
-    text = render(state)
+    text = render(state, width=WIDE)
     lines = text.splitlines()
     captain = state.ranks[0]
     assert lines[0] == (
@@ -139,7 +142,7 @@ def test_the_view_of_a_new_game_shows_the_decision_the_time_the_boards_and_harbo
     assert lines.count("  bollards on the quay walls, top to bottom: 0, 1, 1, 0") == 3
     assert lines.count("  dock 1 (berth size 1): empty") == 3
     assert lines.count("  loading dock 2 (not accessible): empty") == 3
-    assert text.endswith("\n") and str(state) == text
+    assert text.endswith("\n") and str(state) == render(state, width=80)
 
 
 @pytest.mark.rules("BH-VIEW-1", "BH-ENGINE-2", "BH-PERMIT-1", "BH-SEA-2", "BH-LAND-2")
@@ -187,7 +190,7 @@ def test_the_price_stack_while_1_4_is_chosen_and_the_short_game_s_starting_goods
 def test_the_end_shows_the_scores_in_order() -> None:
     over = finished(3, 2)
     result = bremerhaven.outcome(over)
-    text = render(over)
+    text = render(over, width=WIDE)
     winner = result.winners[0]
     assert text.splitlines()[0] == (
         f"Bremerhaven, 3 players, long game, the game is over after {over.round} rounds: "
@@ -203,9 +206,12 @@ def test_the_end_shows_the_scores_in_order() -> None:
     assert "*" not in text
     solo = finished(1, 4)
     points = bremerhaven.scores(solo)[0]
-    first = render(solo).splitlines()[0]
-    assert first.endswith(f"Player 1 scores {points} ({bremerhaven.rating(points)})")
-    assert "The dummy: " in render(solo) and "the dummy" in render(solo).splitlines()[1]
+    first = render(solo, width=WIDE).splitlines()[0]
+    assert first.endswith(
+        f"Player 1 scores {points} (Captain Aha's rating: {bremerhaven.rating(points)})"
+    )
+    solo_text = render(solo, width=WIDE)
+    assert "The dummy: " in solo_text and "the dummy" in solo_text.splitlines()[1]
 
 
 @pytest.mark.rules("BH-VIEW-1", "BH-HARBOR-4", "BH-HARBOR-6", "BH-ENGINE-8", "BH-MONEY-3")
@@ -252,7 +258,7 @@ def test_a_viewer_sees_his_own_placed_value_and_no_one_else_s() -> None:
     others = [seat for seat in range(3) if seat != captain]
     own = render(five, captain)
     assert line(own, "  1.2 Building permit") == (
-        f"  1.2 Building permit: Player {captain + 1} 5 (face down)"
+        f"  1.2 Building permit: 5 by Player {captain + 1} (face down)"
     )
     assert f"Player {captain + 1} (you) *" not in own  # the next bidder decides now
     assert f"Player {captain + 1} (you): " in own
@@ -262,7 +268,7 @@ def test_a_viewer_sees_his_own_placed_value_and_no_one_else_s() -> None:
     for seat in others:
         text = render(five, seat)
         assert line(text, "  1.2 Building permit") == (
-            f"  1.2 Building permit: Player {captain + 1} 1 card face down"
+            f"  1.2 Building permit: a card face down by Player {captain + 1}"
         )
         assert text == render(one, seat)  # the twin: what the viewer may not see differs
         assert text == render(observe(five, seat))
@@ -284,10 +290,10 @@ def test_a_viewer_must_be_a_deciding_seat() -> None:
 @pytest.mark.rules("BH-VIEW-3", "BH-OBS-2", "BH-BID-5")
 def test_the_public_view_hides_every_placed_value_until_the_cards_are_turned_up() -> None:
     five, one, captain = first_bid_twins()
-    text = str(five)
-    assert text == render(five) == render(one)
+    assert str(five) == render(five) == render(one) == render(five, width=80)
+    text = render(five, width=WIDE)
     assert line(text, "  1.2 Building permit") == (
-        f"  1.2 Building permit: Player {captain + 1} 1 card face down"
+        f"  1.2 Building permit: a card face down by Player {captain + 1}"
     )
     assert "(you)" not in text
     assert "influence cards: hand" not in text  # every hand hidden, the Captain's too
@@ -306,17 +312,17 @@ def test_the_public_view_hides_every_placed_value_until_the_cards_are_turned_up(
     assert public(after) is after
     first = state.bids[0]
     assert line(render(state), "  1.2 Building permit").startswith(
-        f"  1.2 Building permit: Player {first.seat + 1} {first.value}"
+        f"  1.2 Building permit: {first.value} by Player {first.seat + 1}"
     )
 
 
-@pytest.mark.rules("BH-VIEW-1")
+@pytest.mark.rules("BH-VIEW-1", "BH-VIEW-4")
 @pytest.mark.parametrize(
     ("players", "options"),
     [(1, None), (2, SHORT), (4, None)],
     ids=["solo", "short-2", "long-4"],
 )
-def test_no_line_is_longer_than_100_characters(players: int, options: RulesOptions | None) -> None:
+def test_no_line_is_longer_than_80_characters(players: int, options: RulesOptions | None) -> None:
     state = bremerhaven.new_game(players, seed=11, options=options)
     # Long names wrap too: a card file's Building of 60 characters.
     long_name = attrs.evolve(state.buildings[0], name="The Very Long Name of a Building " * 2)
@@ -324,7 +330,47 @@ def test_no_line_is_longer_than_100_characters(players: int, options: RulesOptio
     rng = SplitMix64(4)
     while True:
         for viewer in (None, 0):
-            assert max(len(li) for li in render(state, viewer).splitlines()) <= WIDTH == 100
+            assert max(len(li) for li in render(state, viewer).splitlines()) <= WIDTH == 80
         if bremerhaven.is_over(state):
             break
         state = bremerhaven.apply_move(state, rng.choice(bremerhaven.legal_moves(state)))
+
+
+@pytest.mark.rules("BH-VIEW-4")
+@pytest.mark.parametrize("width", [40, 66, 80, 150])
+def test_the_view_fits_any_width_with_the_same_words(width: int) -> None:
+    state = bremerhaven.new_game(4, seed=6)
+    rng = SplitMix64(6)
+    step = 0
+    while not bremerhaven.is_over(state):
+        if step % 40 == 0:
+            for viewer in (None, 2):
+                text = render(state, viewer, width=width)
+                assert max(len(li) for li in text.splitlines()) <= width
+                assert text.split() == render(state, viewer, width=1000).split()
+        state = bremerhaven.apply_move(state, rng.choice(bremerhaven.legal_moves(state)))
+        step += 1
+    assert "\n    " in render(state, width=40)  # something wrapped
+
+
+@pytest.mark.rules("BH-VIEW-4")
+def test_a_harbours_spaces_stand_in_columns_when_they_fit() -> None:
+    state = finished(1, 3)
+    wide = render(state, width=120)
+    rows = [li for li in wide.splitlines() if li.startswith("  spaces, row")]
+    assert len({li.index("|") for li in rows}) == 1  # the columns line up
+    narrow = render(state, width=60)
+    row = line(narrow, "  spaces, row 1")
+    built = [b.name for b in state.players[0].buildings[:4] if b is not None]
+    assert built and row.startswith(f"  spaces, row 1: {built[0]} | ")
+    for name in (b.name for b in state.players[0].buildings if b is not None):
+        assert name in narrow  # each name kept on one line
+
+
+@pytest.mark.rules("BH-VIEW-4")
+@pytest.mark.parametrize(
+    "width", [39, 0, True, 80.0, "80", None, pytest.param(-(10**5000), id="huge")]
+)
+def test_a_width_is_a_whole_number_of_at_least_40_columns(width: object) -> None:
+    with pytest.raises(bremerhaven.InvalidValueError, match="a width is a whole number of columns"):
+        render(bremerhaven.new_game(2, seed=1), width=width)  # type: ignore[arg-type]

@@ -180,7 +180,7 @@ def test_a_whole_game_from_the_terminal() -> None:
     assert asked == sum(machikoro.current_player(s) == 0 for s in states[:-1])
     # Every roll is narrated: one sentence per Dice outcome (a roll or the Tuna Boat's).
     narrated = re.findall(
-        r"Player [12] rolls (?:the Tuna Boat's dice: )?\d( and \d \(\d+\))?\.", out
+        r"Player [12] rolls (?:the Tuna Boat's dice: |a )?\d( and \d \(\d+\))?\.", out
     )
     assert len(narrated) == sum(isinstance(m, machikoro.Dice) for m in moves)
     assert "The game's seed was" not in out  # the seed was given: shown at the start
@@ -198,7 +198,7 @@ def test_a_secret_seed_is_shown_only_when_the_human_leaves(monkeypatch: pytest.M
     assert out.rstrip().endswith(f"The game's seed was {SECRET} (--seed {SECRET} deals it again).")
     # The same seed given deals the same game: the first roll is the same.
     again = invoke(["play", "--players", "2", "--seed", str(SECRET)], "1\nquit\n").output
-    first = re.search(r"Player 1 rolls \d\.", out)
+    first = re.search(r"Player 1 rolls a \d\.", out)
     assert first is not None and first.group() in again
 
 
@@ -553,7 +553,7 @@ def test_bytes_that_are_not_utf8_are_text_that_is_not_a_move_and_the_input_may_e
     assert result.returncode == 0, err
     assert err == ""
     assert out.count("Not understood: cannot read ") == 2
-    assert "Player 1 rolls 1 die." in out
+    assert "Player 1 rolls one die." in out
     assert out.rstrip().endswith("End of input: you left the game.")
 
 

@@ -14,6 +14,7 @@ import machikoro
 from machikoro.demo import BOTS, build_parser, main, play
 from machikoro.records import read_record, replay
 from meeplekit.demo import bot_seed, chance_seed
+from tests.meeplekit.test_text import check_demo_widths
 from tests.scenarios.test_demo import assert_matches_golden
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -60,7 +61,7 @@ def test_the_demo_plays_a_whole_game_and_names_the_winner(
     assert "The table as play begins:" in lines and "The final position:" in lines
     assert "Turn 1 - Player 1" in lines and f"Turn {players} - Player {players}" in lines
     assert lines[-1].startswith("Winner: Player ") and out.endswith("\n")
-    assert max(len(line) for line in lines if not line.startswith("Machi Koro,")) <= 100
+    assert max(len(line) for line in lines) <= 80
 
 
 @pytest.mark.rules("MK-DEMO-1")
@@ -162,6 +163,40 @@ def test_play_reports_every_move_and_each_heading() -> None:
     assert state == end and machikoro.is_over(end)
     assert [s.turn for s in headings] == list(range(1, end.turn + 1))
     assert text.getvalue().count("\nTurn ") == end.turn
+
+
+@pytest.mark.rules("MK-DEMO-1", "MK-VIEW-3")
+def test_the_demo_fits_a_terminal_and_writes_80_columns_elsewhere(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_demo_widths(main, ["--players", "3", "--seed", "4"], capsys, monkeypatch)
+
+
+@pytest.mark.rules("MK-DEMO-1", "MK-NARR-1")
+def test_the_demo_reads_as_words_not_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_demo(capsys, "--players", "4", "--seed", "7")
+    keys = {e.key for e in machikoro.Establishment} | {lm.key for lm in machikoro.Landmark}
+    assert any("-" in key for key in keys)
+    assert [key for key in keys if "-" in key and key in out] == []  # no internal key
+    assert "(s)" not in out and "to build)" not in out and "Doubles!" not in out
+    assert "(all 6 needed to win)." in " ".join(out.split())  # the winner's line
+
+
+@pytest.mark.rules("MK-VIEW-3")
+def test_the_demo_game_takes_a_width() -> None:
+    start = machikoro.new_game(2, seed=8)
+
+    def told(width: int | None) -> str:
+        bots = [BOTS["random"](bot_seed(8, seat)) for seat in range(2)]
+        text = io.StringIO()
+        play(start, bots, text, machikoro.rng.SplitMix64(chance_seed(8)), width=width)
+        return text.getvalue()
+
+    narrow = told(45)
+    assert narrow.split() == told(None).split()
+    assert max(len(line) for line in narrow.splitlines()) <= 45
+    with pytest.raises(machikoro.InvalidValueError, match="at least 40"):
+        told(30)
 
 
 @pytest.mark.rules("MK-DEMO-1")

@@ -78,8 +78,13 @@ def test_every_event_of_a_sweep_of_games_is_told() -> None:
             for seat in seats_named(event):
                 assert f"Player {seat + 1}" in sentence, sentence
             # Every event's sentence is in the move's narration, but a total its roll says.
-            merged = isinstance(event, events.RollSettled) and not event.doubles
-            assert merged or sentence in text or "Doubles!" in text, (sentence, text)
+            merged = isinstance(event, events.RollSettled)
+            assert merged or sentence in text, (sentence, text)
+            # Doubles are told only where the roller's Amusement Park rewards them.
+            park = before.landmarks[before.current][L.AMUSEMENT_PARK]
+            if "Doubles" in text:
+                settled = [e for e in found if isinstance(e, events.RollSettled)]
+                assert park and settled and settled[0].doubles, text
     assert told == EVENT_KINDS
 
 
@@ -92,7 +97,48 @@ def test_a_roll_and_what_it_pays_in_plain_english() -> None:
     assert text == "Player 1 rolls 1 and 2 (3). Player 2's Cafe takes 1 coin from Player 1."
     assert describe_move(rolled, machikoro.Dice((1, 2)), after) == text
     chosen = describe_move(state, machikoro.RollDice(2), rolled)
-    assert chosen == "Player 1 rolls 2 dice."
+    assert chosen == "Player 1 rolls two dice."
+    one = at_roll(coins=[3, 0], cities=[{E.WHEAT_FIELD: 1}, {}])
+    assert describe_move(one, machikoro.RollDice(1), play(one, machikoro.RollDice(1))) == (
+        "Player 1 rolls one die."
+    )
+    rolled = play(one, machikoro.RollDice(1))
+    four = describe_move(rolled, machikoro.Dice((4,)), play(rolled, machikoro.Dice((4,))))
+    assert four == "Player 1 rolls a 4."
+
+
+@pytest.mark.rules("MK-NARR-1", "MK-LANDMARK-5", "MK-INT-6", "MK-INT-7")
+@pytest.mark.parametrize(
+    ("park", "extra", "options", "told"),
+    [
+        (True, False, {}, True),
+        (False, False, {}, False),  # doubles change nothing without the Park
+        (True, True, {}, True),
+        (True, True, {"extra_turns": "one"}, False),  # no extra turn from an extra turn
+        (False, False, {"amusement_park_built": "same-turn"}, False),  # said at the new turn
+    ],
+)
+def test_doubles_are_told_only_where_they_give_another_turn(
+    park: bool, extra: bool, options: dict[str, str], told: bool
+) -> None:
+    marks = [L.TRAIN_STATION, L.AMUSEMENT_PARK] if park else [L.TRAIN_STATION]
+    readings = RulesOptions(market="all-piles", **options)  # type: ignore[arg-type]
+    state = at_roll(coins=[0, 0], landmarks=[marks, []], extra_turn=extra, turn=3, options=readings)
+    rolled = play(state, machikoro.RollDice(2))
+    after, found = machikoro.apply_move_with_events(rolled, machikoro.Dice((3, 3)))
+    text = describe_events(rolled, machikoro.Dice((3, 3)), found, after)
+    assert text.startswith("Player 1 rolls 3 and 3 (6).")
+    doubles = "Doubles: with the Amusement Park, Player 1 takes another turn after this one."
+    assert (doubles in text) is told
+    assert "Doubles!" not in text and ", doubles" not in text
+    last = machikoro.apply_move_with_events(after, machikoro.BuildNothing())
+    again = describe_events(after, machikoro.BuildNothing(), last[1], last[0])
+    assert ("Player 1 rolled doubles and takes another turn, turn 4" in again) is told
+    if not told:
+        assert "another turn" not in again
+    # A roll without doubles says nothing of them, the Park or not.
+    plain = machikoro.apply_move_with_events(rolled, machikoro.Dice((3, 4)))
+    assert "oubles" not in describe_events(rolled, machikoro.Dice((3, 4)), plain[1], plain[0])
 
 
 @pytest.mark.rules("MK-NARR-1", "MK-ORDER-2", "MK-ACT-1")
@@ -180,4 +226,11 @@ def test_the_outcome_ends_with_the_winner() -> None:
     with pytest.raises(machikoro.GameNotOverError):
         describe_outcome(machikoro.new_game(2, seed=1))
     winner = describe_player(end, result.winners[0])
-    assert "(6 of 6 to build)" in winner or "(4 of 4 to build)" in winner
+    assert winner.endswith(("(all 6 needed to win).", "(all 4 needed to win)."))
+    assert "to build" not in winner
+    others = [seat for seat in result.ranking[1:]]
+    assert all(" needed to win)." in describe_player(end, seat) for seat in others)
+    start = describe_player(machikoro.new_game(2, seed=1), 0)
+    assert start.endswith("landmarks built: City Hall (none yet of the 6 needed to win).")
+    base = machikoro.new_game(2, seed=1, options=RulesOptions(expansion=False))
+    assert describe_player(base, 1).endswith("; no landmarks (none yet of the 4 needed to win).")

@@ -1,4 +1,4 @@
-"""The text view (MK-VIEW-1, MK-VIEW-2): what it shows, for whom, in lines of 100 characters."""
+"""The text view (MK-VIEW-1 to MK-VIEW-3): what it shows, for whom, at what width."""
 
 from __future__ import annotations
 
@@ -28,9 +28,9 @@ def test_the_view_shows_the_decision_the_market_and_every_city() -> None:
             assert card.colour.value in row
     for seat in range(3):
         assert f"Player {seat + 1}{' *' if seat == 0 else ''}: 3 coins, 0 of 6 landmarks" in lines
-    assert lines.count("  establishments: Wheat Field x1 (1), Bakery x1 (2-3)") == 3
+    assert lines.count("  establishments: Wheat Field x1 (roll 1), Bakery x1 (roll 2-3)") == 3
     assert lines.count("  landmarks built: City Hall") == 3
-    assert "Airport (30)" in text and text.endswith("\n")
+    assert "Airport (cost 30)" in text and text.endswith("\n")
     assert str(state) == text
 
 
@@ -62,8 +62,8 @@ def test_the_view_names_the_major_establishments_to_choose_from() -> None:
     cities = [{E.STADIUM: 1, E.BUSINESS_CENTER: 1}, {}, {}]
     state = roll(at_roll(coins=[0, 0, 0], cities=cities, options=options), 6)
     assert isinstance(state.pending, PendingActivate)
-    first, second = render(state).splitlines()[:2]  # wrapped at 100 characters
-    assert (first + second).replace("    ", " ") == (
+    text = render(state)
+    assert " ".join(text.split("\nDice")[0].split()) == (  # the headline, wrapped at 80
         "Machi Koro, 3 players, turn 1: Player 1 is choosing which major establishment to "
         "resolve next: Stadium or Business Center"
     )
@@ -102,9 +102,9 @@ def test_a_viewer_is_marked_and_sees_the_whole_table() -> None:
             render(state, bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.rules("MK-VIEW-1")
+@pytest.mark.rules("MK-VIEW-1", "MK-VIEW-3")
 @pytest.mark.parametrize("players", [2, 5])
-def test_no_line_is_longer_than_100_characters(players: int) -> None:
+def test_no_line_is_longer_than_80_characters(players: int) -> None:
     state = machikoro.new_game(players, seed=11)
     rng = machikoro.rng.SplitMix64(4)
     while not machikoro.is_over(state):
@@ -113,4 +113,33 @@ def test_no_line_is_longer_than_100_characters(players: int) -> None:
         else:
             move = rng.choice(machikoro.legal_moves(state))
         state = machikoro.apply_move(state, move)
-        assert max(len(line) for line in render(state).splitlines()) <= WIDTH == 100
+        assert max(len(line) for line in render(state).splitlines()) <= WIDTH == 80
+
+
+@pytest.mark.rules("MK-VIEW-3")
+@pytest.mark.parametrize("width", [40, 61, 80, 140])
+def test_the_view_fits_any_width_with_the_same_words(width: int) -> None:
+    state = machikoro.new_game(4, seed=8)
+    rng = machikoro.rng.SplitMix64(8)
+    for turn in range(300):
+        if machikoro.is_over(state):
+            break
+        if machikoro.current_player(state) == machikoro.CHANCE:
+            state = machikoro.apply_move(state, machikoro.chance.sample(state, rng))
+        else:
+            state = machikoro.apply_move(state, rng.choice(machikoro.legal_moves(state)))
+        if turn % 25 == 0:
+            text = render(state, 1, width=width)
+            assert max(len(line) for line in text.splitlines()) <= width
+            assert text.split() == render(state, 1, width=1000).split()
+    assert "\n    " in render(state, width=40)  # something wrapped
+    assert str(state) == render(state) == render(state, width=80)
+
+
+@pytest.mark.rules("MK-VIEW-3")
+@pytest.mark.parametrize(
+    "width", [39, 0, True, 80.0, "80", None, pytest.param(-(10**5000), id="huge")]
+)
+def test_a_width_is_a_whole_number_of_at_least_40_columns(width: object) -> None:
+    with pytest.raises(machikoro.InvalidValueError, match="a width is a whole number of columns"):
+        render(machikoro.new_game(2, seed=1), width=width)  # type: ignore[arg-type]
