@@ -735,7 +735,7 @@ def play_command(
     def run(**params: Any) -> None:
         seat: int = params["seat"] - 1
         seed: int = params["seed"] if params["seed"] is not None else secrets.randbits(64)
-        code: str | None = params["position"]
+        code: str | None = params.get("position")
         if code is None:
             players: int = params["players"]
             if seat >= players:
