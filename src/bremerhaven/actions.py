@@ -83,6 +83,7 @@ from bremerhaven.moves import (
     well_formed,
 )
 from bremerhaven.state import GameState
+from meeplekit.values import shown
 
 __all__ = [
     "BLOCK_ORDER",
@@ -302,7 +303,7 @@ def _table_problem(move: Move, table: int) -> str | None:
 def _no_code(move: Move, cards: CardSet) -> str:
     """Why a well-formed move has no code in the card set's space (BH-CODE-3)."""
     if isinstance(move, Build):
-        return f"the card set has no Building {move.building!r} (BH-PERMIT-6)"
+        return f"the card set has no Building {shown(move.building)} (BH-PERMIT-6)"
     assert isinstance(move, ChoosePrice)
     return f"the card set's Price stack has {len(cards.prices)} cards (BH-PRICE-1)"
 
@@ -320,11 +321,11 @@ def encode(state: Table, move: Move) -> int:
     made = well_formed(move)
     problem = _table_problem(made, len(state.players))
     if problem is not None:
-        raise InvalidMoveError(f"{made!r}: {problem}")
+        raise InvalidMoveError(f"{shown(made)}: {problem}")
     code = space.codes.get(made)
     if code is None:
         raise InvalidMoveError(
-            f"{made!r} has no action code: no game with the card set {space.name!r} offers "
+            f"{shown(made)} has no action code: no game with the card set {space.name!r} offers "
             f"it, as {_no_code(made, state.cards)}"
         )
     return code

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from bremerhaven.cards.describe import RANK_NAMES, TOWN_NAMES, describe_prices
+from bremerhaven.cards.files import MAX_KEY
 from bremerhaven.cards.model import (
     BOLLARD_WALLS,
     DOCKS,
@@ -222,7 +223,7 @@ def _building_token(state: GameState, key: str) -> str:
     """How ``Build(key)`` is written: the key, or ``#N`` for a key that is no safe word."""
     keys = [b.key for b in state.cards.buildings]
     if key not in keys:
-        raise InvalidMoveError(f"the card set {state.cards.name!r} has no building {key!r}")
+        raise InvalidMoveError(f"the card set {state.cards.name!r} has no building {shown(key)}")
     return key if _SAFE_KEY.fullmatch(key) else f"#{keys.index(key)}"
 
 
@@ -538,8 +539,9 @@ def move_text(move: Move) -> str:
             return f"Spend a permit on a bollard on quay wall {wall}"
         case ClearCover(space=space):
             return f"Spend a permit clearing the cover of space {space}"
-        case Build(building=key):
-            return f"Spend a permit building {key}"
+        case Build(building=key):  # a key that is no short safe word is quoted, cut short
+            written = key if _SAFE_KEY.fullmatch(key) and len(key) <= MAX_KEY else shown(key)
+            return f"Spend a permit building {written}"
         case EndPermits():
             return "End using building permits"
         case PayDifference(pay=pay):

@@ -62,8 +62,8 @@ from bremerhaven.cards.model import (
 )
 from bremerhaven.cards.original import ORIGINAL
 from bremerhaven.determinize import determinize
-from bremerhaven.errors import BremerhavenError, CardFileError, DocumentError
-from bremerhaven.moves import Move
+from bremerhaven.errors import BremerhavenError, CardFileError, DocumentError, InvalidValueError
+from bremerhaven.moves import Move, well_formed
 from bremerhaven.observation import Observation, SeenBid
 from bremerhaven.options import RulesOptions
 from bremerhaven.state import Berthed, BidCard, GameState, Harbour, Pending, Placed
@@ -338,9 +338,16 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     (``"move"``), an :class:`~bremerhaven.observation.Observation` (``"observation"``),
     :class:`~bremerhaven.options.RulesOptions` (``"options"``) or a
     :class:`~bremerhaven.cards.model.CardSet` (``"cards"``). ``indent`` pretty-prints. Equal
-    values give equal text. Anything else raises ``TypeError``.
+    values give equal text. Anything else raises ``TypeError``. A move or options made
+    around their constructors are written as the constructors make them, or refused with
+    :class:`~bremerhaven.errors.InvalidMoveError` or
+    :class:`~bremerhaven.errors.InvalidValueError` (BH-INPUT-4, BH-INPUT-1).
     """
-    return documents.write_document(FORMAT, _kind_of(value), to_data(value), indent=indent)
+    kind = _kind_of(value)
+    made = documents.as_made(
+        kind, value, move=well_formed, options=RulesOptions, error=InvalidValueError
+    )
+    return documents.write_document(FORMAT, kind, to_data(made), indent=indent)
 
 
 def from_json(text: str | bytes) -> Any:

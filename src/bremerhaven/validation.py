@@ -48,9 +48,8 @@ whatever it is given.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -93,6 +92,7 @@ from bremerhaven.state import (
     PendingStep,
     Placed,
 )
+from meeplekit import options as shared_options
 from meeplekit.values import member_test, shown
 
 __all__ = ["PHASES", "Violation", "options_ok", "validate"]
@@ -114,13 +114,6 @@ PHASES = (
     "clean-up",
 )
 
-#: For each field of :class:`RulesOptions`, whether a value is one of its members itself.
-_READINGS: dict[str, Callable[[object], bool]] = {
-    f.name: member_test(type(f.default))
-    if isinstance(f.default, enum.Enum)
-    else (lambda value: type(value) is bool)
-    for f in attrs.fields(RulesOptions)
-}
 _is_good = member_test(Good)
 _is_space = member_test(Space)
 _PENDING_TYPES = (
@@ -229,20 +222,7 @@ def options_ok(options: object) -> bool:
     Each field holds one of its enum's members itself or a bool, and the value equals, and
     hashes as, what the constructor makes of its fields.
     """
-    if type(options) is not RulesOptions:
-        return False
-    fields: dict[str, Any] = {}
-    for name, is_reading in _READINGS.items():
-        value = getattr(options, name, None)
-        if not is_reading(value):
-            return False
-        fields[name] = value
-    again = RulesOptions(**fields)
-    try:
-        same_hash = hash(again) == hash(options)
-    except AttributeError:  # its cached hash was never set: made around the constructor
-        return False
-    return same_hash and again == options
+    return shared_options.made_options(options, RulesOptions)
 
 
 def _tuple_of(value: object, kind: type, size: int | None = None) -> bool:

@@ -83,9 +83,11 @@ from harbour.moves import (
     TakeGoods,
     UseAbility,
     out_of_range,
+    well_formed_in,
 )
 from harbour.options import AlchemistReading
 from harbour.state import BoardSite, CardSite, GameState
+from meeplekit.values import not_a, shown
 
 __all__ = [
     "BLOCK_ORDER",
@@ -526,10 +528,33 @@ def _space_of(cards: CardSet) -> _Space:
     if last is cards and space is not None:
         return space
     if type(cards) is not CardSet:
-        raise InvalidValueError(f"expected a CardSet, got {cards!r}")
+        raise InvalidValueError(f"expected a CardSet, got {shown(cards)}")
     space = _space(cards)
     _LAST_SPACE = (cards, space)
     return space
+
+
+def _table(state: object) -> tuple[_Space, CardSet, int]:
+    """The action space, card set and number of seats of ``state``, a :class:`Table`.
+
+    Raises :class:`~harbour.errors.InvalidValueError` for a value without a card set and a
+    tuple of seats (INPUT-5).
+    """
+    cards = getattr(state, "cards", None)
+    players = getattr(state, "players", None)
+    if type(cards) is not CardSet or type(players) is not tuple:
+        raise InvalidValueError(
+            f"expected a GameState or an Observation (a card set and a tuple of seats), got "
+            f"{shown(state)} ({type(state).__qualname__})"
+        )
+    return _space_of(cards), cards, len(players)
+
+
+def _state(state: object) -> GameState:
+    """``state`` if it is a :class:`~harbour.state.GameState`; else InvalidValueError (INPUT-5)."""
+    if not isinstance(state, GameState):
+        raise not_a(GameState, state, InvalidValueError)
+    return state
 
 
 # --------------------------------------------------------------------------- public API
@@ -559,22 +584,20 @@ def encode(state: Table, move: Move) -> int:
     The code depends only on the move and the card set: the same in every state of every
     game with that card set. A move whose fields name a set (a purchase, a shipment) has
     one code whatever order they were given in. Raises
-    :class:`~harbour.errors.InvalidMoveError` for a value that is not a move, a move naming
-    a building, board or seat the game does not have, and a move no game with the card set
-    can ever offer (the message names the rule that bounds it) (CODE-6).
+    :class:`~harbour.errors.InvalidMoveError` for a value that is not a move (also one
+    made around its constructor that the constructor refuses, INPUT-1), a move naming a
+    building, board or seat the game does not have, and a move no game with the card set
+    can ever offer (the message names the rule that bounds it) (CODE-6);
+    :class:`~harbour.errors.InvalidValueError` for a ``state`` that is no :class:`Table`.
     """
-    space = _space_of(state.cards)
-    if type(move) not in MOVE_TYPES:
-        raise InvalidMoveError(f"not a move: {move!r}")
-    problem = out_of_range(move, len(state.cards.buildings), space.characters, len(state.players))
-    if problem is not None:
-        raise InvalidMoveError(f"{move!r}: {problem}")
+    space, cards, players = _table(state)
+    made = well_formed_in(move, cards, players)
     try:
-        return space.code(move)
+        return space.code(made)
     except _NoCode as why:
         raise InvalidMoveError(
-            f"{move!r} has no action code: no game with the card set {space.name!r} offers "
-            f"it, as {why}"
+            f"{shown(made)} has no action code: no game with the card set {space.name!r} "
+            f"offers it, as {why}"
         ) from None
 
 
@@ -585,21 +608,23 @@ def decode(state: Table, action: int) -> Move:
     to :func:`num_distinct_actions` minus 1. Every such code decodes to its move, legal now
     or not: :func:`harbour.apply_move` refuses an illegal one, naming the rule. Raises
     :class:`~harbour.errors.InvalidMoveError` for anything else, and for a code naming a
-    seat the game does not have (``MovePawn(BoardSite(3))`` in a game of 2 players).
+    seat the game does not have (``MovePawn(BoardSite(3))`` in a game of 2 players);
+    :class:`~harbour.errors.InvalidValueError` for a ``state`` that is no :class:`Table`.
     """
-    space = _space_of(state.cards)
+    space, cards, players = _table(state)
     try:
         if isinstance(action, bool):
             raise TypeError
         code = operator.index(action)
     except TypeError:
-        raise InvalidMoveError(f"an action is a whole number, got {action!r}") from None
+        raise InvalidMoveError(f"an action is a whole number, got {shown(action)}") from None
     if not 0 <= code < space.size:
         raise InvalidMoveError(
-            f"no action {code}: the card set {space.name!r} has actions 0 to {space.size - 1}"
+            f"no action {shown(code)}: the card set {space.name!r} has actions 0 to "
+            f"{space.size - 1}"
         )
     move = space.move(code)
-    problem = out_of_range(move, len(state.cards.buildings), space.characters, len(state.players))
+    problem = out_of_range(move, len(cards.buildings), space.characters, players)
     if problem is not None:
         raise InvalidMoveError(f"action {code} is {move!r}: {problem}")
     return move
@@ -613,13 +638,14 @@ _LAST_ACTIONS: tuple[GameState | None, tuple[int, ...]] = (None, ())
 def legal_actions(state: GameState) -> tuple[int, ...]:
     """The codes of the legal moves now, ascending, one per legal move (CODE-4).
 
-    Empty exactly when the game is over.
+    Empty exactly when the game is over. Raises :class:`~harbour.errors.InvalidValueError`
+    for a value that is not a :class:`~harbour.state.GameState` (INPUT-5).
     """
     global _LAST_ACTIONS
     last, found = _LAST_ACTIONS
-    if last is state:
+    if last is state and last is not None:
         return found
-    space = _space_of(state.cards)
+    space = _space_of(_state(state).cards)
     codes = space.codes
     out = []
     for move in legal_moves(state):
@@ -641,9 +667,10 @@ def legal_action_mask(state: GameState) -> bytes:
     Its length is :func:`num_distinct_actions`. NumPy is not needed; with it,
     ``numpy.frombuffer(mask, dtype=numpy.bool_)`` views the mask as an array without a copy.
     Raises :class:`~harbour.errors.InvalidValueError` for a card set of more than
-    :data:`MAX_MASK` codes (CODE-3), whose mask would not fit in memory.
+    :data:`MAX_MASK` codes (CODE-3), whose mask would not fit in memory, and for a value
+    that is not a :class:`~harbour.state.GameState` (INPUT-5).
     """
-    size = _space_of(state.cards).size
+    size = _space_of(_state(state).cards).size
     if size > MAX_MASK:
         raise InvalidValueError(
             f"the card set {state.cards.name!r} has {size:,} action codes, too many for a mask "

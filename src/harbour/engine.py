@@ -19,15 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
-from harbour.errors import IllegalMoveError, InvalidMoveError, InvalidValueError
+from harbour.errors import IllegalMoveError, InvalidValueError
 from harbour.events import Event
-from harbour.moves import Move, SellToTraders, UseAbility, out_of_range, well_formed
+from harbour.moves import Move, SellToTraders, UseAbility, well_formed_in
 from harbour.rules import conversion, end, shipping, toll
 from harbour.rules.step import Refusal, Step
 from harbour.rules.table import move_kind, step_of
 from harbour.rules.work import Work
 from harbour.state import GameState, Pending
-from meeplekit.values import not_a, shown
+from meeplekit.values import not_a
 
 __all__ = [
     "Chooser",
@@ -140,13 +140,7 @@ def _well_formed(state: GameState, move: object) -> Move:
     """
     if not isinstance(state, GameState):
         raise not_a(GameState, state, InvalidValueError)
-    made = well_formed(move)
-    problem = out_of_range(
-        made, len(state.cards.buildings), len(state.cards.characters), len(state.players)
-    )
-    if problem is not None:
-        raise InvalidMoveError(f"{shown(made)}: {problem}")
-    return made
+    return well_formed_in(move, state.cards, len(state.players))
 
 
 def explain(state: GameState, move: Move) -> Refusal | None:

@@ -34,13 +34,14 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from harbour.cards.limits import MAX_GIFT
+from harbour.cards.limits import MAX_BUILDINGS, MAX_CHARACTERS, MAX_GIFT, MAX_OPTIONS
+from harbour.cards.model import CardSet
 from harbour.errors import InvalidMoveError, InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import Good, Goods, is_good
 from harbour.state import BoardSite, CardSite, Site
 from meeplekit.display import shown_by
-from meeplekit.values import rechecked, remaker, shown
+from meeplekit.values import not_a, rechecked, remaker, shown
 
 __all__ = [
     "MOVE_TYPES",
@@ -60,8 +61,10 @@ __all__ = [
     "SwapSquares",
     "TakeGoods",
     "UseAbility",
+    "of_some_game",
     "out_of_range",
     "well_formed",
+    "well_formed_in",
 ]
 
 
@@ -129,19 +132,30 @@ def _site(instance: object, attribute: attrs.Attribute[Site], value: Site) -> No
 def _set_of(
     item: Callable[[object, attrs.Attribute[Any], Any], None],
 ) -> Callable[[object, attrs.Attribute[Any], Any], None]:
-    """A validator of a set given as a tuple: each item valid, no repeats."""
+    """A validator of a set given as a tuple: each item valid, no repeats.
+
+    A set holds at most every good, or every building a card set may have (its constructor
+    refuses more than :data:`~harbour.cards.limits.MAX_BUILDINGS`): a longer tuple is
+    refused before its items are read.
+    """
+    noun, most = ("good", len(Good)) if item is _good else ("building", MAX_BUILDINGS)
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not tuple:
             raise InvalidMoveError(
                 f"{_field_name(instance, attribute)} must be a tuple, got {shown(value)}"
             )
+        if len(value) > most:
+            raise InvalidMoveError(
+                f"{_field_name(instance, attribute)} names {len(value):,} {noun}s; there are "
+                f"at most {most}"
+            )
         for element in value:
             item(instance, attribute, element)
         if len(set(value)) != len(value):
             raise InvalidMoveError(
-                f"{_field_name(instance, attribute)} must not list a "
-                f"{'good' if item is _good else 'building'} twice, got {shown(value)}"
+                f"{_field_name(instance, attribute)} must not list a {noun} twice, got "
+                f"{shown(value)}"
             )
 
     return check
@@ -346,20 +360,57 @@ def out_of_range(move: Move, buildings: int, characters: int, players: int) -> s
 
     ``buildings`` and ``characters`` are the card set's counts, ``players`` the seats.
     """
+    return _beyond(move, (buildings, characters, players), "the card set has", "the game has")
+
+
+def of_some_game(move: Move) -> Move:
+    """``move``, a well-formed move, if some game can have it; its texts are then short.
+
+    A card set holds at most :data:`~harbour.cards.limits.MAX_BUILDINGS` buildings and
+    :data:`~harbour.cards.limits.MAX_CHARACTERS` character boards (its constructor refuses
+    more), an either-or action at most :data:`~harbour.cards.limits.MAX_OPTIONS` options
+    (ACT-8), and a game seats at most 4 players (COMP-1): a move naming an index beyond
+    these is no game's, whatever its card set, and raises
+    :class:`~harbour.errors.InvalidMoveError` (INPUT-1). The functions that write a move
+    (:func:`harbour.notation.move_text` and ``str(move)``,
+    :func:`~harbour.notation.format_move`, :func:`~harbour.notation.describe_move`,
+    :func:`harbour.to_json`) check it, so that no text they write is long: the checking
+    functions of the engine do not, as a rule refuses such an option (ACT-8, TURN-6).
+    """
+    if type(move) is ChooseOption and move.index >= MAX_OPTIONS:
+        problem: str | None = (
+            f"there is no option {shown(move.index + 1)}: an either-or action has at most "
+            f"{MAX_OPTIONS} (ACT-8)"
+        )
+    else:
+        problem = _beyond(
+            move,
+            (MAX_BUILDINGS, MAX_CHARACTERS, GAME.max_players),
+            "a card set has at most",
+            "a game has at most",
+        )
+    if problem is not None:
+        raise InvalidMoveError(f"{shown(move)}: {problem}")
+    return move
+
+
+def _beyond(move: Move, most: tuple[int, int, int], card_set: str, game: str) -> str | None:
+    """Why ``move`` names a building, board or seat beyond ``most`` of each, or ``None``."""
+    buildings, characters, players = most
     match move:
         case MovePawn(site=CardSite(card=card)) | ChooseFreeBuilding(card=card):
             if card >= buildings:
-                return f"there is no building {shown(card)}: the card set has {buildings}"
+                return f"there is no building {shown(card)}: {card_set} {buildings}"
         case MovePawn(site=BoardSite(player=player)):
             if player >= players:
-                return f"there is no seat {shown(player)}: the game has {players} players"
+                return f"there is no seat {shown(player)}: {game} {players} players"
         case ChooseCharacter(board=board):
             if board >= characters:
-                return f"there is no character board {shown(board)}: the card set has {characters}"
+                return f"there is no character board {shown(board)}: {card_set} {characters}"
         case Purchase(cards=cards):
             for card in cards:
                 if card >= buildings:
-                    return f"there is no building {shown(card)}: the card set has {buildings}"
+                    return f"there is no building {shown(card)}: {card_set} {buildings}"
         case _:
             pass
     return None
@@ -385,4 +436,25 @@ def well_formed(value: object) -> Move:
     tuple belongs). The shared layer makes it again (:func:`meeplekit.values.remaker`).
     """
     made: Move = _remake(value)
+    return made
+
+
+def well_formed_in(value: object, cards: CardSet, players: int) -> Move:
+    """``value`` as :func:`well_formed` makes it, naming only what the game has (INPUT-1).
+
+    The one check of a move at the door of every function that takes a move and a game:
+    the checking functions of the engine, :func:`harbour.notation.format_move` and
+    :func:`~harbour.notation.describe_move`, :func:`harbour.actions.encode`. ``cards`` is
+    the game's card set and ``players`` its number of seats. Raises
+    :class:`~harbour.errors.InvalidMoveError` as :func:`well_formed` does, and for a move
+    naming a building, character board or seat the game does not have
+    (:func:`out_of_range`); :class:`~harbour.errors.InvalidValueError` when ``cards`` is
+    not a card set.
+    """
+    if type(cards) is not CardSet:
+        raise not_a(CardSet, cards, InvalidValueError)
+    made = well_formed(value)
+    problem = out_of_range(made, len(cards.buildings), len(cards.characters), players)
+    if problem is not None:
+        raise InvalidMoveError(f"{shown(made)}: {problem}")
     return made

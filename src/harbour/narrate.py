@@ -32,6 +32,7 @@ from harbour.cards.describe import (
 )
 from harbour.cards.effects import Convert, Effect, Exchange, GainChoice
 from harbour.engine import apply_move_with_events
+from harbour.errors import InvalidValueError
 from harbour.events import (
     BuildingsBought,
     CharacterChosen,
@@ -301,12 +302,13 @@ def describe_move(before: GameState, move: Move, after: GameState) -> str:
     """What ``move`` did, in plain English, with concrete numbers.
 
     ``after`` must be the state :func:`harbour.apply_move` returned for ``before`` and
-    ``move`` (``ValueError`` otherwise). The move is applied again to learn its events;
-    a caller that has them already uses :func:`describe_events`.
+    ``move`` (:class:`~harbour.errors.InvalidValueError` otherwise). The move is applied
+    again to learn its events, so it is checked as :func:`harbour.apply_move` checks it
+    (INPUT-1); a caller that has them already uses :func:`describe_events`.
     """
     applied, events = apply_move_with_events(before, move)
     if applied != after:
-        raise ValueError("after is not the state that move leads to from before")
+        raise InvalidValueError("after is not the state that move leads to from before")
     return describe_events(before, move, events, after)
 
 

@@ -57,10 +57,14 @@ from harbour.moves import (
     SwapSquares,
     TakeGoods,
     UseAbility,
+    of_some_game,
     out_of_range,
+    well_formed,
+    well_formed_in,
 )
 from harbour.rules.toll import toll_owner
 from harbour.state import BoardSite, CardSite, GameState, PendingEffect, Site
+from meeplekit.values import not_a, shown
 
 __all__ = [
     "GOOD_LETTERS",
@@ -254,19 +258,29 @@ def _site_text(state: GameState, site: Site) -> str:
     return _names(state)[0].written[site.card]
 
 
+def _checked(state: GameState, move: object) -> Move:
+    """``move`` as its constructor makes it, naming only what the game of ``state`` has.
+
+    The door of the functions below that take a position and a move (INPUT-1, INPUT-5).
+    """
+    if not isinstance(state, GameState):
+        raise not_a(GameState, state, InvalidValueError)
+    return of_some_game(well_formed_in(move, state.cards, len(state.players)))
+
+
 def format_move(state: GameState, move: Move) -> str:
     """The canonical text of ``move`` in ``state`` (NOTE-1): for example ``"go Kiln Works"``.
 
     Every well-formed move of the game has exactly one canonical text, and
     ``parse_move(state, format_move(state, move)) == move`` for every legal move. The text
     never holds ``;``, ``{``, ``}`` or a line break. Raises
-    :class:`~harbour.errors.InvalidMoveError` for a value that is not a move of this game.
+    :class:`~harbour.errors.InvalidMoveError` for a value that is not a move of this game
+    (one made around its constructor that the constructor refuses, one naming a building,
+    board or seat the game does not have, or an option no either-or action has) (INPUT-1),
+    and :class:`~harbour.errors.InvalidValueError` for a ``state`` that is not a
+    :class:`~harbour.state.GameState` (INPUT-5).
     """
-    problem = out_of_range(
-        move, len(state.cards.buildings), len(state.cards.characters), len(state.players)
-    )
-    if problem is not None:
-        raise InvalidMoveError(f"{move!r}: {problem}")
+    move = _checked(state, move)
     match move:
         case ChooseStartingGoods(goods=goods):
             return f"start {_goods_text(goods)}"
@@ -302,7 +316,7 @@ def format_move(state: GameState, move: Move) -> str:
         case Purchase(cards=cards):
             names = _names(state)[0].written
             return "buy " + (" + ".join(names[c] for c in cards) if cards else "nothing")
-    raise InvalidMoveError(f"not a move: {move!r}")
+    raise InvalidMoveError(f"not a move: {shown(move)}")  # pragma: no cover - _checked refuses
 
 
 # --------------------------------------------------------------------------- parsing
@@ -316,7 +330,8 @@ def parse_move(state: GameState, text: str) -> Move:
     Raises :class:`~harbour.errors.MoveParseError` for text that is not a move,
     :class:`~harbour.errors.AmbiguousMoveError` for a name that fits several, and
     :class:`~harbour.errors.IllegalMoveError` (naming the rule) for a move the rules
-    forbid now.
+    forbid now; :class:`~harbour.errors.InvalidValueError` for a ``state`` that is not a
+    :class:`~harbour.state.GameState` (INPUT-5).
     """
     move = read_move(state, text)
     verify_move(state, move)
@@ -328,8 +343,10 @@ def read_move(state: GameState, text: str) -> Move:
 
     Raises as :func:`parse_move` does, except for :class:`~harbour.errors.IllegalMoveError`.
     """
+    if not isinstance(state, GameState):
+        raise not_a(GameState, state, InvalidValueError)
     if type(text) is not str:
-        raise MoveParseError(repr(text), "expected text")
+        raise MoveParseError(shown(text), "expected text")
     if len(text) > _MAX_TEXT:
         raise MoveParseError(text[:40] + "...", f"expected at most {_MAX_TEXT} characters")
     whole = text
@@ -483,9 +500,12 @@ def move_text(move: Move) -> str:
     Without a game the card set's names are unknown, so buildings, character boards and
     seats are named by number (buildings and boards as indices of the card set, seats from
     1): ``"Move to building 3"``, ``"Buy buildings 2 and 7"``. With a position,
-    :func:`describe_move` names them.
+    :func:`describe_move` names them. Raises :class:`~harbour.errors.InvalidMoveError` for
+    a value that is not a move, also one made around its constructor that the constructor
+    refuses (:func:`harbour.moves.well_formed`), and for a move no game can have
+    (:func:`harbour.moves.of_some_game`: ``ChooseOption(9)``) (INPUT-1).
     """
-    match move:
+    match of_some_game(well_formed(move)):
         case ChooseStartingGoods(goods=goods):
             return f"Start with {_goods_words(goods)}"
         case ChooseCharacter(board=board):
@@ -526,7 +546,7 @@ def move_text(move: Move) -> str:
                 return "Buy nothing"
             numbers = [str(c) for c in bought]
             return f"Buy building{'s' if len(numbers) > 1 else ''} {' and '.join(numbers)}"
-    raise InvalidMoveError(f"not a move: {move!r}")
+    raise InvalidMoveError(f"not a move: {shown(move)}")  # pragma: no cover - well_formed refuses
 
 
 def describe_move(state: GameState, move: Move) -> str:
@@ -534,8 +554,10 @@ def describe_move(state: GameState, move: Move) -> str:
 
     For example ``"Move to the Kiln Works (Player 2's, toll 1 good; spend 2 wood to gain 3
     stone)"`` or ``"Buy the Admiralty ($13, 9 VP)"``. Buildings and boards are named by
-    name; a pawn move says whose building it is and whether a toll is due there.
+    name; a pawn move says whose building it is and whether a toll is due there. Raises
+    as :func:`format_move` does for a value that is not a move of this game.
     """
+    move = _checked(state, move)
     cards = state.cards
     match move:
         case (
@@ -581,4 +603,4 @@ def describe_move(state: GameState, move: Move) -> str:
                 price = "no price" if b.cost is None else f"${b.cost}"
                 listed.append(f"the {b.name} ({price}, {b.points} VP)")
             return "Buy " + " and ".join(listed)
-    raise InvalidMoveError(f"not a move: {move!r}")
+    raise InvalidMoveError(f"not a move: {shown(move)}")  # pragma: no cover - _checked refuses

@@ -19,7 +19,7 @@ harbour.errors.InvalidValueError: ReentryOrder must be one of 'reversed', 'kept'
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -166,52 +166,64 @@ class BeggarTrigger(_Reading):
 
 # Converters of the readings: a member, or its exact string value (INPUT-2).
 
+_R = TypeVar("_R", bound=_Reading)
+
+
+def _reading(kind: type[_R], value: object) -> _R:
+    """The member of ``kind`` that ``value`` is or names by its string value (INPUT-2).
+
+    The shared check (:func:`meeplekit.options.as_reading`): a member is recognised by
+    identity, so a value made around the enum (``object.__new__(ReentryOrder)``) is none.
+    """
+    return shared.as_reading(kind, value, error=InvalidValueError)
+
 
 def _last_round(value: LastRound | str) -> LastRound:
-    return LastRound(value)
+    return _reading(LastRound, value)
 
 
 def _tie_break(value: TieBreak | str) -> TieBreak:
-    return TieBreak(value)
+    return _reading(TieBreak, value)
 
 
 def _reentry_order(value: ReentryOrder | str) -> ReentryOrder:
-    return ReentryOrder(value)
+    return _reading(ReentryOrder, value)
 
 
 def _unpayable_toll(value: UnpayableToll | str) -> UnpayableToll:
-    return UnpayableToll(value)
+    return _reading(UnpayableToll, value)
 
 
 def _buy_rule(value: BuyRule | str) -> BuyRule:
-    return BuyRule(value)
+    return _reading(BuyRule, value)
 
 
 def _empty_deck(value: EmptyDeck | str) -> EmptyDeck:
-    return EmptyDeck(value)
+    return _reading(EmptyDeck, value)
 
 
 def _coin_discount(value: CoinDiscount | str) -> CoinDiscount:
-    return CoinDiscount(value)
+    return _reading(CoinDiscount, value)
 
 
 def _warehouse_keep(value: WarehouseKeep | str) -> WarehouseKeep:
-    return WarehouseKeep(value)
+    return _reading(WarehouseKeep, value)
+
+
+def _alchemist(value: AlchemistReading | str) -> AlchemistReading:
+    return _reading(AlchemistReading, value)
 
 
 def _beggar_trigger(value: BeggarTrigger | str) -> BeggarTrigger:
-    return BeggarTrigger(value)
+    return _reading(BeggarTrigger, value)
 
 
 def _purchase_limit(value: PurchaseLimit | str) -> PurchaseLimit:
-    return PurchaseLimit(value)
+    return _reading(PurchaseLimit, value)
 
 
-def _switch(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if type(value) is not bool:
-        raise InvalidValueError(
-            f"RulesOptions.{attribute.name} must be True or False, got {value!r}"
-        )
+#: A switch takes ``True`` or ``False`` only (INPUT-2).
+_switch = shared.switch("RulesOptions", error=InvalidValueError)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -272,7 +284,7 @@ class RulesOptions:
     alchemist: AlchemistReading = attrs.field(
         metadata={"rule": "INT-24"},
         default=AlchemistReading.FEE_THEN_TWO_FOR_TWO,
-        converter=AlchemistReading,
+        converter=_alchemist,
     )
     #: INT-25.
     beggar: BeggarTrigger = attrs.field(

@@ -31,6 +31,7 @@ checking nothing, as tests do to set up an edge case or an illegal position:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -38,14 +39,15 @@ import attrs
 
 from harbour.cards.model import CardSet
 from harbour.errors import InvalidStateError, InvalidValueError
+from harbour.facts import GAME
 from harbour.goods import GOODS, Good, Goods
 from harbour.options import RulesOptions
 from harbour.state import GameState, Pending, PendingMove, PlayerState, Site
 from harbour.validation import Violation, validate
+from meeplekit.values import shown
 
 __all__ = ["position", "replace"]
 
-T = TypeVar("T")
 #: A :class:`~harbour.state.GameState` or a :class:`~harbour.state.PlayerState`.
 State = TypeVar("State", GameState, PlayerState)
 _STATE_CLASSES = (GameState, PlayerState)
@@ -86,53 +88,93 @@ def position(
     player's bought and free buildings; ``pawns`` each player's site (``None`` before
     their first move). The other arguments are the :class:`~harbour.state.GameState`
     fields of the same names; ``options`` and ``cards`` default to the documented
-    readings and the original set.
+    readings and the original set. A sequence is a list, a tuple or another sequence
+    that is not text; goods are :class:`~harbour.goods.Goods`, a table such as
+    ``{"fish": 2}`` or four counts.
 
     Raises :class:`~harbour.errors.InvalidStateError` listing every broken invariant
-    (:func:`harbour.validate`), including names that the card set does not have.
+    (:func:`harbour.validate`), including names that the card set does not have, and
+    any argument of the wrong kind, size or type whatever it holds (a number where a
+    sequence belongs, a list nested deep, a count of ``-1``), each value shown cut short
+    (INPUT-6).
     """
     if cards is None:
         from harbour.cards.original import ORIGINAL_SET
 
         cards = ORIGINAL_SET
+    if type(cards) is not CardSet:
+        raise InvalidStateError(
+            [Violation("STATE-1", f"cards must be a CardSet, got {shown(cards)}")]
+        )
     problems: list[Violation] = []
-    n = len(goods)
+    size = len(cards.buildings)
 
-    def building(ref: BuildingRef) -> int:
-        return _index(ref, [b.key for b in cards.buildings], "building", problems)
+    def listed(value: object, what: str, most: int) -> tuple[Any, ...] | None:
+        """``value`` as a tuple, a sequence (not text) of at most ``most`` entries; else None."""
+        if not isinstance(value, Sequence) or isinstance(value, str | bytes | bytearray):
+            problems.append(
+                Violation("STATE-1", f"{what} must be a list or a tuple, got {shown(value)}")
+            )
+            return None
+        if len(value) > most:
+            problems.append(
+                Violation("STATE-1", f"{what} has {len(value):,} entries, more than {most}")
+            )
+            return None
+        return tuple(value)
 
-    def per_player(values: Sequence[object] | None, default: object) -> list[object]:
+    held = listed(goods, "goods", sys.maxsize)
+    if held is None:
+        raise InvalidStateError(problems)
+    n = len(held)
+    if n not in GAME.player_counts:
+        raise InvalidStateError([Violation("COMP-1", f"a game has 2 to 4 players, got {n:,}")])
+    keys = [b.key for b in cards.buildings]
+
+    def buildings(value: object, what: str) -> tuple[int, ...]:
+        refs = listed(value, what, size) or ()
+        return tuple(_index(ref, keys, "building", problems) for ref in refs)
+
+    def per_player(values: object, default: object, what: str) -> list[Any]:
         if values is None:
             return [default] * n
-        if len(values) != n:
+        found = listed(values, what, max(GAME.player_counts))
+        if found is None:
+            return [default] * n
+        if len(found) != n:
             problems.append(
-                Violation("STATE-1", f"give one entry per player ({n}), not {len(values)}")
+                Violation("STATE-1", f"{what}: give one entry per player ({n}), not {len(found)}")
             )
-        return list(values)[:n] + [default] * (n - len(values))
+        return list(found)[:n] + [default] * (n - len(found))
 
-    held = [_goods(g, problems) for g in goods]
-    shown = tuple(building(r) for r in display)
-    nothing: Sequence[BuildingRef] = ()
-    owned_refs = _per_player(owned, nothing, n, problems)
-    free_refs = _per_player(free, nothing, n, problems)
-    bought = [tuple(building(r) for r in refs) for refs in owned_refs]
-    gifted = [tuple(building(r) for r in refs) for refs in free_refs]
+    players_goods = [_goods(g, problems) for g in held]
+    shown_cards = buildings(display, "display")
+    bought = [
+        buildings(refs, f"player {seat + 1}'s owned buildings")
+        for seat, refs in enumerate(per_player(owned, (), "owned"))
+    ]
+    gifted = [
+        buildings(refs, f"player {seat + 1}'s free buildings")
+        for seat, refs in enumerate(per_player(free, (), "free"))
+    ]
     board_keys = [c.key for c in cards.characters]
     kept = [
         None if ref is None else _index(ref, board_keys, "character board", problems)
-        for ref in per_player(boards, None)
+        for ref in per_player(boards, None, "boards")
     ]
     bonus_keys = [c.key for c in cards.bonus_cards]
     secret = [
         None if ref is None else _index(ref, bonus_keys, "bonus card", problems)
-        for ref in per_player(bonus_cards, None)
+        for ref in per_player(bonus_cards, None, "bonus_cards")
     ]
     if deck is None:
-        used = set(shown) | {c for cs in (*bought, *gifted) for c in cs}
-        pile = tuple(i for i in range(len(cards.buildings)) if i not in used)
+        used = set(shown_cards) | {c for cs in (*bought, *gifted) for c in cs}
+        pile = tuple(i for i in range(size) if i not in used)
     else:
-        pile = tuple(building(r) for r in deck)
-    squares = tuple(_good(g, problems) for g in market)
+        pile = buildings(deck, "deck")
+    squares = tuple(_good(g, problems) for g in listed(market, "market", len(GOODS)) or ())
+    sites = per_player(pawns, None, "pawns")
+    pending = listed(stack, "stack", sys.maxsize) or ()
     if problems:
         raise InvalidStateError(problems)
     try:
@@ -143,21 +185,21 @@ def position(
             players=tuple(
                 PlayerState(g, b, p, k, f, s)
                 for g, b, p, k, f, s in zip(
-                    held, bought, per_player(pawns, None), kept, gifted, secret, strict=True
+                    players_goods, bought, sites, kept, gifted, secret, strict=True
                 )
             ),
             market=squares,  # type: ignore[arg-type]  # validate checks its length
-            display=shown,
+            display=shown_cards,
             deck=pile,
             current=current,
-            stack=tuple(stack),
+            stack=pending,
             turn=turn,
             last_round_turns=last_round_turns,
             ability_used=ability_used,
             deck_ran_out=deck_ran_out,
             bought_this_turn=bought_this_turn,
         )
-    except (TypeError, ValueError) as exc:  # pragma: no cover - GameState checks nothing
+    except (TypeError, ValueError) as exc:  # pragma: no cover - only compiled GameState checks
         raise InvalidStateError([Violation("STATE-1", str(exc))]) from None
     found = validate(state)
     if found:
@@ -197,22 +239,12 @@ def replace(value: State, /, **changes: object) -> State:
     return made
 
 
-def _per_player(
-    values: Sequence[T] | None, default: T, n: int, problems: list[Violation]
-) -> list[T]:
-    if values is None:
-        return [default] * n
-    if len(values) != n:
-        problems.append(Violation("STATE-1", f"give one entry per player ({n}), not {len(values)}"))
-    return list(values)[:n] + [default] * (n - len(values))
-
-
 def _index(ref: object, keys: list[str], what: str, problems: list[Violation]) -> int:
     if type(ref) is int and 0 <= ref < len(keys):
         return ref
     if isinstance(ref, str) and ref in keys:
         return keys.index(ref)
-    problems.append(Violation("STATE-1", f"the card set has no {what} {ref!r}"))
+    problems.append(Violation("STATE-1", f"the card set has no {what} {shown(ref)}"))
     return 0
 
 
@@ -225,9 +257,9 @@ def _goods(value: object, problems: list[Violation]) -> Goods:
         if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 4:
             return Goods(*value)
     except (TypeError, InvalidValueError) as exc:
-        problems.append(Violation("STATE-1", f"not goods: {value!r} ({exc})"))
+        problems.append(Violation("STATE-1", f"not goods: {shown(value)} ({shown(str(exc))})"))
         return Goods()
-    problems.append(Violation("STATE-1", f"not goods: {value!r}"))
+    problems.append(Violation("STATE-1", f"not goods: {shown(value)}"))
     return Goods()
 
 
@@ -238,5 +270,5 @@ def _good(value: object, problems: list[Violation]) -> Good:
         for good in GOODS:
             if good.label == value:
                 return good
-    problems.append(Violation("STATE-1", f"not a good: {value!r}"))
+    problems.append(Violation("STATE-1", f"not a good: {shown(value)}"))
     return Good.FISH

@@ -42,10 +42,10 @@ from harbour.cards.effects import Effect, Symbol
 from harbour.cards.files import dump_card_set, load_card_data
 from harbour.cards.identity import built_in_card_set, card_set_digest, is_built_in
 from harbour.cards.model import CardSet
-from harbour.errors import DocumentError, HarbourError
+from harbour.errors import DocumentError, HarbourError, InvalidValueError
 from harbour.gamerecord import RULES, GameRecord, Result
 from harbour.goods import GOODS, Good, Goods
-from harbour.moves import MOVE_TYPES, Move
+from harbour.moves import MOVE_TYPES, Move, of_some_game, well_formed
 from harbour.observation import (
     HiddenCharacterChoice,
     HiddenFreeBuildingChoice,
@@ -221,6 +221,11 @@ def _kind_of(value: object) -> str:
     )
 
 
+def _writable(move: object) -> Move:
+    """A move as its constructor makes it, if some game can have it (INPUT-1)."""
+    return of_some_game(well_formed(move))
+
+
 def to_json(value: object, *, indent: int | None = None) -> str:
     """``value`` as a JSON document: ``{"format": "harbour/1", "kind": KIND, KIND: ...}``.
 
@@ -228,9 +233,16 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     :class:`~harbour.observation.Observation`, :class:`~harbour.options.RulesOptions`, a
     :class:`~harbour.cards.model.CardSet` or a :class:`~harbour.records.GameRecord`.
     ``indent`` pretty-prints (as ``json.dumps``). The text is deterministic: equal values
-    give equal text.
+    give equal text. A move is written as its constructor makes it: one made around its
+    constructor that the constructor refuses, or that no game can have, raises
+    :class:`~harbour.errors.InvalidMoveError` (:func:`harbour.moves.of_some_game`, INPUT-1),
+    and options made around their constructor :class:`~harbour.errors.InvalidValueError`
+    (INPUT-2).
     """
     kind = _kind_of(value)
+    value = documents.as_made(
+        kind, value, move=_writable, options=RulesOptions, error=InvalidValueError
+    )
     payload = (
         _unstructure_cards(value, embed=True)
         if isinstance(value, CardSet)

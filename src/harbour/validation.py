@@ -54,6 +54,7 @@ from harbour.state import (
     PendingTollAfter,
     PlayerState,
 )
+from meeplekit.options import made_options
 from meeplekit.values import remade, shown
 
 __all__ = ["MAX_MONEY", "Violation", "validate"]
@@ -114,6 +115,9 @@ def validate(state: object) -> tuple[Violation, ...]:
 _NEVER_SET = (
     "a value of the position has a field that was never set: it was not made by its constructor"
 )
+#: The most turns a position counts (STATE-1): more than any game plays, and a number
+#: that every view and document writes in a few digits.
+_MOST_TURNS = 2**63 - 1
 #: How deeply values nest inside a pending decision (an action of actions, FILE-3).
 _DEEPEST = 8
 
@@ -173,8 +177,8 @@ def _types(state: object) -> Iterator[Violation]:
         return
     if type(state.cards) is not CardSet:
         yield bad("cards", "a CardSet")
-    if type(state.options) is not RulesOptions:
-        yield bad("options", "a RulesOptions")
+    if not made_options(state.options, RulesOptions):
+        yield bad("options", "RulesOptions as their constructor makes them (INPUT-2)")
     if not _is_int(state.seed, 0, 2**64 - 1):
         yield bad("seed", f"a whole number from 0 to 2**64 - 1, got {shown(state.seed)}")
     players = state.players
@@ -193,8 +197,8 @@ def _types(state: object) -> Iterator[Violation]:
             yield bad(name, "a tuple of building indices")
     if not _is_int(state.current):
         yield bad("current", f"a seat, got {shown(state.current)}")
-    if not _is_int(state.turn):
-        yield bad("turn", f"a whole number >= 0, got {shown(state.turn)}")
+    if not _is_int(state.turn, 0, _MOST_TURNS):
+        yield bad("turn", f"a whole number from 0 to 2**63 - 1, got {shown(state.turn)}")
     if state.last_round_turns is not None and not _is_int(state.last_round_turns):
         yield bad(
             "last_round_turns", f"None or a whole number >= 0, got {shown(state.last_round_turns)}"
@@ -261,6 +265,10 @@ def _pending_types(pending: Pending) -> Iterator[Violation]:
             yield Violation("STATE-1", f"{type(pending).__name__} must list indices")
     if isinstance(pending, PendingPurchase) and type(pending.shipped) is not bool:
         yield Violation("STATE-1", "PendingPurchase.shipped must be True or False")
+    if isinstance(pending, PendingGift) and not (
+        type(pending.cause) is str and _is_int(pending.times)
+    ):
+        yield Violation("STATE-1", "PendingGift.cause must be a text and times a whole number")
     if isinstance(pending, PendingEffect):
         if not isinstance(pending.effect, _EFFECTS):
             yield Violation("STATE-1", "PendingEffect.effect must be an action")

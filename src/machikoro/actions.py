@@ -86,6 +86,7 @@ from machikoro.moves import (
 )
 from machikoro.options import RulesOptions
 from machikoro.state import GameState
+from meeplekit.values import shown
 
 __all__ = [
     "BLOCK_ORDER",
@@ -281,11 +282,11 @@ def encode(state: Table, move: Move) -> int:
     made = well_formed(move)
     problem = _seat_problem(made, state.players)
     if problem is not None:
-        raise InvalidMoveError(f"{made!r}: {problem}")
+        raise InvalidMoveError(f"{shown(made)}: {problem}")
     code = _CODES.get(made)
     if code is None:
         raise InvalidMoveError(
-            f"{made!r} has no action code: no game offers it, as {_no_code(made)}"
+            f"{shown(made)} has no action code: no game offers it, as {_no_code(made)}"
         )
     return code
 

@@ -26,12 +26,16 @@ from machikoro.observation import Observation
 from machikoro.state import GameState, make_state
 from machikoro.validation import validate
 from meeplekit.rng import SplitMix64
+from meeplekit.values import field_getter, shown
 
 __all__ = ["determinize"]
 
 #: The observation :func:`determinize` last found consistent: a memo (one reference,
 #: replaced whole) for a search that determinizes the same observation many times.
 _LAST_CHECKED: Observation | None = None
+#: The fields of an observation in order (the viewer, then the state's without the seed),
+#: by a getter that raises ``AttributeError`` for a field never set.
+_FIELDS = field_getter(Observation)
 
 
 def determinize(observation: Observation, rng: SplitMix64) -> GameState:
@@ -55,21 +59,15 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     if not isinstance(rng, SplitMix64):
         raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
     o = observation
-    state: GameState = make_state(
-        o.options,
-        rng.next_u64(),
-        o.coins,
-        o.establishments,
-        o.landmarks,
-        o.market,
-        o.deck,
-        o.current,
-        o.turn,
-        o.rolls,
-        o.total,
-        o.extra_turn,
-        o.stack,
-    )
+    try:
+        fields = _FIELDS(o)
+    except AttributeError:  # a field never set: made around its constructor
+        raise InvalidValueError(
+            "no position gives this observation: a field was never set, it was not made by "
+            "its constructor"
+        ) from None
+    _viewer, options, *position = fields
+    state: GameState = make_state(options, rng.next_u64(), *position)
     if _LAST_CHECKED is not observation:
         violations = validate(state)
         if violations:
@@ -77,6 +75,8 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
                 f"no position gives this observation: {InvalidStateError(violations)}"
             )
         if type(o.viewer) is not int or not 0 <= o.viewer < len(o.coins):
-            raise InvalidValueError(f"no seat {o.viewer!r} in a game of {len(o.coins)} players")
+            raise InvalidValueError(
+                f"no seat {shown(o.viewer)} in a game of {len(o.coins)} players"
+            )
         _LAST_CHECKED = observation
     return state

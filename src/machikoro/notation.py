@@ -337,9 +337,11 @@ def move_text(move: Move) -> str:
 
     Cards are named as printed and seats from 1: ``"Build a Bakery"``, ``"The dice show 3
     and 4"``, ``"Trade your Cafe for Player 2's Ranch"``. With a position,
-    :func:`describe_move` says more (costs, effects, whose card, chances).
+    :func:`describe_move` says more (costs, effects, whose card, chances). Raises
+    :class:`~machikoro.errors.InvalidMoveError` for a value that is not a move, also one
+    made around its constructor that the constructor refuses (MK-INPUT-1).
     """
-    match move:
+    match well_formed(move):
         case RollDice(dice=dice):
             return f"Roll {dice} {'die' if dice == 1 else 'dice'}"
         case KeepRoll():

@@ -20,14 +20,12 @@ machikoro.errors.InvalidValueError: Market must be one of 'edition', 'harbor', '
 from __future__ import annotations
 
 import enum
-import functools
 from typing import Any, TypeVar
 
 import attrs
 
 from machikoro.errors import InvalidValueError
 from meeplekit import options as shared
-from meeplekit.values import member_test, shown
 
 __all__ = [
     "AmusementParkBuilt",
@@ -170,23 +168,15 @@ class FlowerShopMall(_Reading):
 # Converters of the readings: a member, or its exact string value (MK-INPUT-2).
 
 _R = TypeVar("_R", bound=enum.Enum)
-#: The test of each reading enum's own members, made once per enum.
-_member_test = functools.cache(member_test)
 
 
 def _reading(kind: type[_R], value: object) -> _R:
-    """The member of ``kind`` that ``value`` is or names by its string value.
+    """The member of ``kind`` that ``value`` is or names by its string value (MK-INPUT-2).
 
-    A member is recognised by identity, so a value made around the enum
-    (``object.__new__(Market)``) is none; a string (or a ``str`` subclass, read as the
-    plain string it holds) is looked up by value. Anything else raises
-    :class:`~machikoro.errors.InvalidValueError` listing the allowed values.
+    The shared check (:func:`meeplekit.options.as_reading`): a member is recognised by
+    identity, so a value made around the enum (``object.__new__(Market)``) is none.
     """
-    if _member_test(kind)(value):
-        return value  # type: ignore[return-value]
-    if isinstance(value, str):
-        return kind(str.__str__(value))  # _missing_ raises for a string that is no value
-    raise InvalidValueError(shared.unknown_reading(kind, value))
+    return shared.as_reading(kind, value, error=InvalidValueError)
 
 
 def _market(value: Market | str) -> Market:
@@ -233,11 +223,8 @@ def _flower(value: FlowerShopMall | str) -> FlowerShopMall:
     return _reading(FlowerShopMall, value)
 
 
-def _switch(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if type(value) is not bool:
-        raise InvalidValueError(
-            f"RulesOptions.{attribute.name} must be True or False, got {shown(value)}"
-        )
+#: A switch takes ``True`` or ``False`` only (MK-INPUT-2).
+_switch = shared.switch("RulesOptions", error=InvalidValueError)
 
 
 @attrs.frozen(slots=True, cache_hash=True)

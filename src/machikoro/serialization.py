@@ -38,9 +38,9 @@ import attrs
 import cattrs
 
 from machikoro.cards.model import Establishment, Landmark
-from machikoro.errors import DocumentError, MachiKoroError
+from machikoro.errors import DocumentError, InvalidValueError, MachiKoroError
 from machikoro.gamerecord import RULES, GameRecord, Result
-from machikoro.moves import MOVE_TYPES, Move, canonical
+from machikoro.moves import MOVE_TYPES, Move, canonical, well_formed
 from machikoro.options import RulesOptions
 from machikoro.state import GameState, Pending, make_state
 from machikoro.validation import validate
@@ -226,9 +226,16 @@ def to_json(value: object, *, indent: int | None = None) -> str:
 
     ``value`` is a :class:`~machikoro.state.GameState`, a move,
     :class:`~machikoro.options.RulesOptions` or a :class:`~machikoro.records.GameRecord`.
-    Equal values give equal text.
+    Equal values give equal text. A move or options made around their constructors are
+    written as the constructors make them, or refused with
+    :class:`~machikoro.errors.InvalidMoveError` or
+    :class:`~machikoro.errors.InvalidValueError` (MK-INPUT-1, MK-INPUT-2).
     """
-    return documents.write_document(FORMAT, _kind_of(value), to_data(value), indent=indent)
+    kind = _kind_of(value)
+    made = documents.as_made(
+        kind, value, move=well_formed, options=RulesOptions, error=InvalidValueError
+    )
+    return documents.write_document(FORMAT, kind, to_data(made), indent=indent)
 
 
 def from_json(text: str | bytes) -> Any:

@@ -14,9 +14,7 @@ Violation(rule_id='MK-STATE-1', reason='coins of Player 2 must be a whole number
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import attrs
 
@@ -39,6 +37,7 @@ from machikoro.state import (
     PendingTunaRoll,
 )
 from machikoro.tables import MAX_TOTAL, Tables, tables_of
+from meeplekit import options as shared_options
 from meeplekit.values import member_test, shown
 
 __all__ = ["Violation", "validate"]
@@ -47,14 +46,6 @@ _N_EST = len(Establishment)
 #: The most coins a player holds and the last turn: a 64-bit whole number (MK-STATE-1), so
 #: that a valid position fits a JSON document (MK-JSON-2) and a 64-bit integer.
 _MOST = (1 << 63) - 1
-#: For each field of :class:`RulesOptions`, whether a value is one of its members itself
-#: (a bool for a switch).
-_READINGS: dict[str, Callable[[object], bool]] = {
-    f.name: member_test(type(f.default))
-    if isinstance(f.default, enum.Enum)
-    else (lambda value: type(value) is bool)
-    for f in attrs.fields(RulesOptions)
-}
 _is_establishment = member_test(Establishment)
 _N_LM = len(Landmark)
 _TRAIN, _RADIO, _HARBOR = Landmark.TRAIN_STATION, Landmark.RADIO_TOWER, Landmark.HARBOR
@@ -116,20 +107,7 @@ def options_ok(options: object) -> bool:
     none) or a bool, and the value equals, and hashes as, what the constructor makes of
     its fields (a value edited after its hash was cached does not).
     """
-    if type(options) is not RulesOptions:
-        return False
-    fields: list[Any] = []
-    for name, is_reading in _READINGS.items():
-        value = getattr(options, name, None)
-        if not is_reading(value):
-            return False
-        fields.append(value)
-    again = RulesOptions(*fields)
-    try:
-        same_hash = hash(again) == hash(options)
-    except AttributeError:  # its cached hash was never set: it was made around the constructor
-        return False
-    return same_hash and again == options
+    return shared_options.made_options(options, RulesOptions)
 
 
 def _counts(value: object, size: int) -> bool:

@@ -54,11 +54,13 @@ import cattrs.errors
 import cattrs.gen
 
 from meeplekit.errors import DocumentError
+from meeplekit.options import made_options
 
 __all__ = [
     "Bad",
     "Invalid",
     "Limits",
+    "as_made",
     "by_value",
     "complete",
     "exact",
@@ -272,6 +274,29 @@ def write_document(fmt: str, kind: str, payload: object, *, indent: int | None =
     document = {"format": fmt, "kind": kind, kind: payload}
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)
+
+
+def as_made(
+    kind: str,
+    value: object,
+    *,
+    move: Callable[[object], object],
+    options: type,
+    error: type[Exception],
+) -> object:
+    """``value`` as its constructor makes it, for a game's ``to_json`` to write.
+
+    A move (``kind`` ``"move"``) is made again by ``move``, the game's check of a move (its
+    ``well_formed``), which raises the game's error for one made around its constructor;
+    options (``"options"``) must be the game's ``options`` class as its constructor makes
+    them (:func:`meeplekit.options.made_options`), else ``error`` is raised. A value of any
+    other kind is written as it is.
+    """
+    if kind == "move":
+        return move(value)
+    if kind == "options" and not made_options(value, options):
+        raise error(f"options must be {options.__name__} as their constructor makes them")
+    return value
 
 
 def open_document(

@@ -29,6 +29,7 @@ __all__ = [
     "changed_readings",
     "field_meaning",
     "field_rule",
+    "made_options",
     "reading_meaning",
     "switch",
     "unknown_reading",
@@ -162,3 +163,65 @@ def switch(
             raise error(f"{owner}.{attribute.name} must be True or False, got {shown(value)}")
 
     return check
+
+
+#: For each options class met so far: each field's name and the test of its values.
+_FIELD_TESTS: dict[type, tuple[tuple[str, Callable[[object], bool]], ...]] = {}
+
+
+def _field_tests(options: type[Any]) -> tuple[tuple[str, Callable[[object], bool]], ...]:
+    """For each field of the options class: its name and the test of its values."""
+    found = _FIELD_TESTS.get(options)
+    if found is None:
+        tests: list[tuple[str, Callable[[object], bool]]] = []
+        for field in attrs.fields(options):
+            default = field.default
+            if isinstance(default, enum.Enum):
+                tests.append((field.name, _member_test(type(default))))
+            else:
+                tests.append((field.name, _is_switch))
+        found = _FIELD_TESTS[options] = tuple(tests)
+    return found
+
+
+def _is_switch(value: object) -> bool:
+    return type(value) is bool
+
+
+def made_options(value: object, options: type[Any]) -> bool:
+    """Whether ``value`` is an ``options`` value as its constructor makes it.
+
+    ``options`` is a game's ``RulesOptions``: each field selects a reading (an enum, its
+    default a member) or is a switch (a bool). ``value`` must be of that very class, each
+    field set and holding one of its enum's members itself (identity: a value made around
+    the enum is none) or ``True`` or ``False``, and equal, and hash as, what the
+    constructor makes of its fields (a value changed after its hash was cached does not).
+    It never raises: a game's ``new_game``, ``validate`` and ``position`` refuse options
+    for which it answers ``False``, so that no game is played under a reading that is
+    none of the documented ones.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Options:
+    ...     quick: bool = attrs.field(default=False, validator=switch("Options"))
+    >>> made_options(Options(), Options), made_options(Options(quick=1 == 1), Options)
+    (True, True)
+    >>> forged = Options()
+    >>> object.__setattr__(forged, "quick", 1)
+    >>> made_options(forged, Options)
+    False
+    """
+    tests = _field_tests(options)
+    if type(value) is not options:
+        return False
+    fields: dict[str, object] = {}
+    for name, test in tests:
+        field = getattr(value, name, test)  # the test itself stands for a field never set
+        if not test(field):
+            return False
+        fields[name] = field
+    again = options(**fields)
+    try:
+        return bool(hash(again) == hash(value) and again == value)
+    except AttributeError:  # a cached hash never set up: made around the constructor
+        return False

@@ -43,6 +43,7 @@ from harbour.records import read_record, replay, write_record
 from harbour.state import BoardSite, CardSite, PendingEffect
 from harbour.testing import states
 from meeplekit.values import shown
+from tests.hostile import Shown as Forged
 from tests.property.test_state_machine import card_sets
 
 #: Positions reached by up to 300 drawn legal moves, with every option and variant.
@@ -94,19 +95,6 @@ def edited(value: Any, **fields: Any) -> Any:
     for name, field in fields.items():
         object.__setattr__(twin, name, field)
     return twin
-
-
-class Forged:
-    """A drawn value, shown safely: Hypothesis prints draws, and forged values may have no repr."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return shown(self.value, 200)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(repr(self))
 
 
 @st.composite

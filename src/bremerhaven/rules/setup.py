@@ -29,6 +29,7 @@ from bremerhaven.options import DeckStacking, RulesOptions, StartingGoods
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
 from bremerhaven.state import GameState, Harbour, PendingStartingGood, PendingStep, Placed
+from meeplekit.options import made_options
 from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 
@@ -86,7 +87,7 @@ def start(
     """
     if options is None:
         options = RulesOptions()
-    elif type(options) is not RulesOptions:
+    elif not made_options(options, RulesOptions):  # made around its constructor too (BH-INPUT-1)
         raise InvalidValueError(f"options must be RulesOptions, got {shown(options)}")
     if type(players) is not int or not 1 <= players <= 4:
         raise InvalidValueError(f"Bremerhaven has 1 to 4 players, got {shown(players)}")

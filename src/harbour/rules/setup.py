@@ -34,6 +34,8 @@ from harbour.state import (
     PendingStartingGoods,
     PlayerState,
 )
+from meeplekit.options import made_options
+from meeplekit.values import shown
 
 __all__ = ["CHARACTER", "FREE_BUILDING", "STARTING_GOODS", "new_game"]
 
@@ -74,6 +76,11 @@ def new_game(
         raise InvalidValueError(f"seed must be an integer with 0 <= seed < 2**64, got {seed!r}")
     if not isinstance(options, RulesOptions):
         raise InvalidValueError(f"options must be a RulesOptions, got {type(options).__name__}")
+    if not made_options(options, RulesOptions):  # made around its constructor (INPUT-2)
+        raise InvalidValueError(
+            "options must be RulesOptions as their constructor makes them, each reading one "
+            f"of its enum's members, got {shown(options)}"
+        )
     if not isinstance(cards, CardSet):
         raise InvalidValueError(f"cards must be a CardSet, got {type(cards).__name__}")
 

@@ -46,7 +46,7 @@ from bremerhaven.notation import (
 from bremerhaven.records import read_record, replay, write_record
 from bremerhaven.rng import SplitMix64
 from meeplekit.spec import Specification
-from meeplekit.values import shown
+from tests.hostile import Shown as Forged
 
 RULE_IDS = frozenset(Specification("bremerhaven").rule_ids())
 MOVE_TYPES: tuple[type, ...] = typing.get_args(Move)
@@ -133,16 +133,6 @@ def forged(kind: type, **fields: Any) -> Any:
         if field is not UNSET:
             object.__setattr__(value, name, field)
     return value
-
-
-class Forged:
-    """A drawn value, shown safely: Hypothesis prints draws, and forged values may have no repr."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return shown(self.value, 200)
 
 
 def pick(values: list[Any]) -> st.SearchStrategy[Any]:

@@ -43,6 +43,7 @@ from machikoro.rng import SplitMix64
 from machikoro.state import PendingActivate, PendingDice, PendingRoll
 from meeplekit.spec import Specification
 from meeplekit.values import shown
+from tests.hostile import Shown as Forged
 
 RULE_IDS = frozenset(Specification("machikoro").rule_ids())
 #: Five times the profile's examples for the doors' main properties (each example is cheap).
@@ -176,19 +177,6 @@ def edited(value: Any, **fields: Any) -> Any:
     for name, field in fields.items():
         object.__setattr__(twin, name, field)
     return twin
-
-
-class Forged:
-    """A drawn value, shown safely: Hypothesis prints draws, and forged values may have no repr."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return shown(self.value, 200)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(repr(self))
 
 
 @st.composite
