@@ -62,7 +62,7 @@ from bremerhaven.cards.model import (
 )
 from bremerhaven.cards.original import ORIGINAL
 from bremerhaven.determinize import determinize
-from bremerhaven.errors import BremerhavenError, CardFileError, DocumentError
+from bremerhaven.errors import BremerhavenError, CardFileError, DocumentError, InvalidValueError
 from bremerhaven.moves import Move
 from bremerhaven.observation import Observation, SeenBid
 from bremerhaven.options import RulesOptions
@@ -329,7 +329,9 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     :class:`~bremerhaven.cards.model.CardSet` (``"cards"``). ``indent`` pretty-prints. Equal
     values give equal text. Anything else raises ``TypeError``.
     """
-    return documents.write_document(FORMAT, _kind_of(value), to_data(value), indent=indent)
+    return documents.write_document(
+        FORMAT, _kind_of(value), to_data(value), indent=indent, error=InvalidValueError
+    )
 
 
 def from_json(text: str | bytes) -> Any:

@@ -40,7 +40,6 @@ A code that is in range but names a move not legal now decodes to that move, whi
 from __future__ import annotations
 
 import functools
-import operator
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -86,6 +85,7 @@ from harbour.moves import (
 )
 from harbour.options import AlchemistReading
 from harbour.state import BoardSite, CardSite, GameState
+from meeplekit.values import integer, shown
 
 __all__ = [
     "BLOCK_ORDER",
@@ -588,15 +588,12 @@ def decode(state: Table, action: int) -> Move:
     seat the game does not have (``MovePawn(BoardSite(3))`` in a game of 2 players).
     """
     space = _space_of(state.cards)
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        code = operator.index(action)
-    except TypeError:
-        raise InvalidMoveError(f"an action is a whole number, got {action!r}") from None
+    code = integer(action)
+    if code is None:
+        raise InvalidMoveError(f"an action is a whole number, got {shown(action)}")
     if not 0 <= code < space.size:
         raise InvalidMoveError(
-            f"no action {code}: the card set {space.name!r} has actions 0 to {space.size - 1}"
+            f"no action {shown(code)}: the card set {space.name!r} has actions 0 to {space.size - 1}"
         )
     move = space.move(code)
     problem = out_of_range(move, len(state.cards.buildings), space.characters, len(state.players))

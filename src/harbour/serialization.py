@@ -42,7 +42,7 @@ from harbour.cards.effects import Effect, Symbol
 from harbour.cards.files import dump_card_set, load_card_data
 from harbour.cards.identity import built_in_card_set, card_set_digest, is_built_in
 from harbour.cards.model import CardSet
-from harbour.errors import DocumentError, HarbourError
+from harbour.errors import DocumentError, HarbourError, InvalidValueError
 from harbour.gamerecord import RULES, GameRecord, Result
 from harbour.goods import GOODS, Good, Goods
 from harbour.moves import MOVE_TYPES, Move
@@ -236,7 +236,7 @@ def to_json(value: object, *, indent: int | None = None) -> str:
         if isinstance(value, CardSet)
         else converter.unstructure(value)
     )
-    return documents.write_document(FORMAT, kind, payload, indent=indent)
+    return documents.write_document(FORMAT, kind, payload, indent=indent, error=InvalidValueError)
 
 
 def from_json(text: str | bytes) -> Any:

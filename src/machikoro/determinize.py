@@ -26,6 +26,7 @@ from machikoro.observation import Observation
 from machikoro.state import GameState, make_state
 from machikoro.validation import validate
 from meeplekit.rng import SplitMix64
+from meeplekit.values import shown
 
 __all__ = ["determinize"]
 
@@ -77,6 +78,8 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
                 f"no position gives this observation: {InvalidStateError(violations)}"
             )
         if type(o.viewer) is not int or not 0 <= o.viewer < len(o.coins):
-            raise InvalidValueError(f"no seat {o.viewer!r} in a game of {len(o.coins)} players")
+            raise InvalidValueError(
+                f"no seat {shown(o.viewer)} in a game of {len(o.coins)} players"
+            )
         _LAST_CHECKED = observation
     return state

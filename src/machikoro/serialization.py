@@ -38,7 +38,7 @@ import attrs
 import cattrs
 
 from machikoro.cards.model import Establishment, Landmark
-from machikoro.errors import DocumentError, MachiKoroError
+from machikoro.errors import DocumentError, InvalidValueError, MachiKoroError
 from machikoro.gamerecord import RULES, GameRecord, Result
 from machikoro.moves import MOVE_TYPES, Move, canonical
 from machikoro.options import RulesOptions
@@ -228,7 +228,9 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     :class:`~machikoro.options.RulesOptions` or a :class:`~machikoro.records.GameRecord`.
     Equal values give equal text.
     """
-    return documents.write_document(FORMAT, _kind_of(value), to_data(value), indent=indent)
+    return documents.write_document(
+        FORMAT, _kind_of(value), to_data(value), indent=indent, error=InvalidValueError
+    )
 
 
 def from_json(text: str | bytes) -> Any:
