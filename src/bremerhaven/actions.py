@@ -38,7 +38,6 @@ A code that is in range but names a move not legal now decodes to that move, whi
 from __future__ import annotations
 
 import functools
-import operator
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final, Protocol, get_args
@@ -83,7 +82,7 @@ from bremerhaven.moves import (
     well_formed,
 )
 from bremerhaven.state import GameState
-from meeplekit.values import shown
+from meeplekit.values import integer, shown
 
 __all__ = [
     "BLOCK_ORDER",
@@ -278,9 +277,10 @@ def block_of(action: int, cards: CardSet | None = None) -> ActionBlock:
     'Bid'
     """
     space = _space_of(cards)
-    if not 0 <= action < space.size:
-        raise InvalidValueError(f"no action {action}: the actions are 0 to {space.size - 1}")
-    return space.blocks[bisect_right(space.starts, action) - 1]
+    code = integer(action)
+    if code is None or not 0 <= code < space.size:
+        raise InvalidValueError(f"no action {shown(action)}: the actions are 0 to {space.size - 1}")
+    return space.blocks[bisect_right(space.starts, code) - 1]
 
 
 def _table_problem(move: Move, table: int) -> str | None:
@@ -342,15 +342,12 @@ def decode(state: Table, action: int) -> Move:
     2.3 in a game of 2 players).
     """
     space = _space_of(state.cards)
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        code = operator.index(action)
-    except TypeError:
-        raise InvalidMoveError(f"an action is a whole number, got {action!r}") from None
+    code = integer(action)
+    if code is None:
+        raise InvalidMoveError(f"an action is a whole number, got {shown(action)}")
     if not 0 <= code < space.size:
         raise InvalidMoveError(
-            f"no action {code}: the card set {space.name!r} has actions 0 to {space.size - 1}"
+            f"no action {shown(code)}: the card set {space.name!r} has actions 0 to {space.size - 1}"
         )
     move = space.moves[code]
     problem = _table_problem(move, len(state.players))

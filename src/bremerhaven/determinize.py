@@ -22,18 +22,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
-from bremerhaven.cards.model import ContractCard, NewspaperCard, ShipCard
+from bremerhaven.cards.model import BuildingCard, CardSet, ContractCard, NewspaperCard, ShipCard
 from bremerhaven.errors import InvalidStateError, InvalidValueError
 from bremerhaven.facts import GAME
-from bremerhaven.observation import Observation, made_by_observe, observe
-from bremerhaven.options import DeckStacking
-from bremerhaven.state import BidCard, GameState
+from bremerhaven.observation import Observation, SeenBid, made_by_observe, observe
+from bremerhaven.options import DeckStacking, RulesOptions
+from bremerhaven.state import BidCard, GameState, Harbour
 from bremerhaven.validation import validate
 from meeplekit.rng import SplitMix64
+from meeplekit.values import field_getter, shown
 
 __all__ = ["determinize"]
 
@@ -148,8 +149,34 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
         raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
     o = observation
     checking = _LAST_CHECKED is not observation and not made_by_observe(observation)
-    if checking:
-        _check_shape(o)
+    if not checking:
+        return _drawn(o, rng)
+    _check_shape(o)
+    try:
+        state = _drawn(o, rng)
+    except InvalidValueError:
+        raise
+    except Exception as exc:  # a value inside made around its constructor (BH-INPUT-7)
+        raise InvalidValueError(
+            f"no position gives this observation: a part of it cannot be read ({shown(exc)})"
+        ) from None
+    violations = validate(state)
+    if violations:
+        raise InvalidValueError(
+            f"no position gives this observation: {InvalidStateError(violations)}"
+        )
+    if observe(state, o.viewer) != observation:
+        raise InvalidValueError(
+            "no position gives this observation: it is not what a seat sees of the "
+            "position it describes (its hidden stacks are not in their fixed order, or "
+            "a count does not match what it hides)"
+        )
+    _LAST_CHECKED = observation
+    return state
+
+
+def _drawn(o: Observation, rng: SplitMix64) -> GameState:
+    """The state :func:`determinize` draws for ``o``, its hidden parts drawn with ``rng``."""
     hands, bids = _hidden_values(o, rng)
     players = tuple(
         harbour if harbour.hand == hand else attrs.evolve(harbour, hand=hand)
@@ -183,32 +210,85 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
         dummy_orders=dummy_orders,
         stack=o.stack,
     )
-    if checking:
-        violations = validate(state)
-        if violations:
-            raise InvalidValueError(
-                f"no position gives this observation: {InvalidStateError(violations)}"
-            )
-        if observe(state, o.viewer) != observation:
-            raise InvalidValueError(
-                "no position gives this observation: it is not what a seat sees of the "
-                "position it describes (its hidden stacks are not in their fixed order, or "
-                "a count does not match what it hides)"
-            )
-        _LAST_CHECKED = observation
     return state
 
 
+#: What each field of an observation that :func:`determinize` reads before checking the
+#: state it draws must be: a type, or a tuple of a type's values (``(type,)``), or a tuple
+#: of tuples of them (``((type,),)``). The rest is checked in the state (``validate``).
+_SHAPES: Final[dict[str, Any]] = {
+    "viewer": int,
+    "seats": int,
+    "options": RulesOptions,
+    "cards": CardSet,
+    "players": (Harbour,),
+    "round": int,
+    "bids": (SeenBid,),
+    "hand_sizes": (int,),
+    "unseen": ((int,),),
+    "ship_deck": (ShipCard,),
+    "contract_deck": (ContractCard,),
+    "buildings": (BuildingCard,),
+    "newspapers": (NewspaperCard,),
+    "dummy_news": ((NewspaperCard,),),
+    "stack": tuple,
+}
+
+
+def _fits(value: object, shape: Any) -> bool:
+    if type(shape) is tuple:
+        return type(value) is tuple and all(_fits(item, shape[0]) for item in value)
+    return type(value) is shape
+
+
 def _check_shape(o: Observation) -> None:
-    """Refuse an observation whose seats do not match its parts, before anything is drawn."""
+    """Refuse an observation of the wrong shape before anything is drawn (BH-INPUT-7).
+
+    Every field set, those read to draw the hidden parts of their types, the seats matching
+    the parts; a count that is negative or does not match is found in the state drawn.
+    """
+    try:
+        fields = dict(zip(_NAMES, field_getter(Observation)(o), strict=True))
+        for bid in fields["bids"]:
+            field_getter(SeenBid)(bid)
+        for harbour in fields["players"]:
+            field_getter(Harbour)(harbour)
+    except (AttributeError, TypeError):
+        raise InvalidValueError(
+            "an Observation (or a harbour or bid in it) has a field that was never set: it "
+            "was not made by its constructor"
+        ) from None
+    for name, shape in _SHAPES.items():
+        if not _fits(fields[name], shape):
+            raise InvalidValueError(
+                f"an observation's {name} must be {_described(shape)}, got {shown(fields[name])}"
+            )
+    progress = fields["progress"]
+    if progress is not None and type(progress) is not int:
+        raise InvalidValueError(f"progress must be a whole number or None, got {shown(progress)}")
     seats = o.seats
-    if type(seats) is not int or not 1 <= seats <= GAME.max_players:
-        raise InvalidValueError(f"an observation of {seats!r} seats")
-    if type(o.viewer) is not int or not 0 <= o.viewer < seats:
-        raise InvalidValueError(f"no seat {o.viewer!r} in a game of {seats} seats")
+    if not 1 <= seats <= GAME.max_players:
+        raise InvalidValueError(f"an observation of {shown(seats)} seats")
+    if not 0 <= o.viewer < seats:
+        raise InvalidValueError(f"no seat {shown(o.viewer)} in a game of {seats} seats")
     table = 2 if seats == 1 else seats
     for name in ("players", "hand_sizes", "unseen"):
         if len(getattr(o, name)) != table:
             raise InvalidValueError(f"{name} must have one entry for each of the {table} seats")
-    if any(type(bid.seat) is not int or not 0 <= bid.seat < table for bid in o.bids):
-        raise InvalidValueError(f"a bid of a seat that is not at a table of {table}")
+    for harbour in o.players:
+        if not _fits(harbour.hand, (int,)):
+            raise InvalidValueError(f"a hand holds whole numbers, got {shown(harbour.hand)}")
+    for bid in o.bids:
+        if type(bid.seat) is not int or not 0 <= bid.seat < table:
+            raise InvalidValueError(f"a bid of a seat that is not at a table of {table}")
+        if bid.value is not None and type(bid.value) is not int:
+            raise InvalidValueError(f"a bid's value is a whole number or None, got {shown(bid)}")
+
+
+_NAMES: Final = tuple(f.name for f in attrs.fields(Observation) if f.init)
+
+
+def _described(shape: Any) -> str:
+    if type(shape) is tuple:
+        return f"a tuple of {_described(shape[0])}"
+    return str(shape.__name__)

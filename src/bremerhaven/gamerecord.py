@@ -22,6 +22,7 @@ from bremerhaven.errors import (
     BremerhavenError,
     DocumentError,
     IllegalMoveError,
+    InvalidStateError,
     InvalidValueError,
     RecordError,
 )
@@ -29,6 +30,7 @@ from bremerhaven.moves import Move
 from bremerhaven.notation import format_move, parse_move
 from bremerhaven.scoring import outcome
 from bremerhaven.state import GameState, PendingStartingGood
+from bremerhaven.validation import validate
 from meeplekit.records import RecordGame
 
 __all__ = [
@@ -134,6 +136,8 @@ RULES: Final[RecordGame[GameState, Move]] = RecordGame(
     parse_move=_parse,
     result=_result,
     unit="points",
+    validate=validate,
+    state_error=InvalidStateError,
     max_chars=MAX_RECORD_CHARS,
     reads_bytes=True,
     checks_every_line=True,

@@ -44,6 +44,7 @@ from bremerhaven.cards.model import (
 )
 from bremerhaven.engine import current_player
 from bremerhaven.errors import InvalidValueError
+from bremerhaven.facts import GAME
 from bremerhaven.options import RulesOptions
 from bremerhaven.state import GameState, Harbour, Pending, PendingBid
 from meeplekit.display import shown_by
@@ -169,6 +170,8 @@ class Observation:
         return self.prices[0]
 
 
+#: The most draws of the solo dummy: one for each card of its hand in each round (BH-SOLO-8).
+_MOST_DRAWS = GAME.solo_rounds * len(GAME.hand)
 #: How many of the observations :func:`observe` made last it remembers (:func:`made_by_observe`).
 _KEPT = 8
 #: The observations :func:`observe` made last, newest last: kept whole, so that an identity
@@ -209,8 +212,20 @@ def passes(draws: int, newspapers: int) -> tuple[int, ...]:
     """The lengths of the passes ``draws`` dummy draws to come fall in (BH-OBS-3).
 
     The draws are whole shuffled passes of the ``newspapers`` cards, used from the front:
-    what is left is the rest of the current pass, then whole passes.
+    what is left is the rest of the current pass, then whole passes. Raises
+    :class:`~bremerhaven.errors.InvalidValueError` for anything but whole numbers from 0,
+    and for more whole passes than a game draws (one a draw, BH-SOLO-8; BH-INPUT-7).
     """
+    if type(draws) is not int or type(newspapers) is not int or min(draws, newspapers) < 0:
+        raise InvalidValueError(
+            f"draws and newspapers are whole numbers from 0, got {shown(draws)} and "
+            f"{shown(newspapers)}"
+        )
+    if newspapers > 0 and draws // newspapers > _MOST_DRAWS:
+        raise InvalidValueError(
+            f"no game draws {shown(draws)} newspapers: the solo dummy draws at most "
+            f"{_MOST_DRAWS} passes of them"
+        )
     if newspapers <= 0 or draws <= 0:
         return (draws,) if draws > 0 else ()
     head = draws % newspapers

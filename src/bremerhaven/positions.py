@@ -50,7 +50,7 @@ from bremerhaven.rules.bidding import next_bidder
 from bremerhaven.rules.work import Work
 from bremerhaven.state import Berthed, GameState, Harbour, PendingBid, Placed
 from bremerhaven.validation import validate
-from meeplekit.values import shown
+from meeplekit.values import field_getter, shown
 
 __all__ = ["GoodsLike", "contract", "goods", "position", "replace", "ship"]
 
@@ -139,6 +139,8 @@ def ship(
     for a key the set does not have.
     """
     card = _card(cards.ships, key, "Ship")
+    _count_or_none(goods, "goods")
+    _count_or_none(timers, "timers")
     if good is None:
         if card.cargo is None:
             raise InvalidValueError(f"{card.name} carries wild cargo: say which good")
@@ -166,6 +168,7 @@ def contract(
     :class:`~bremerhaven.errors.InvalidValueError` for a key the set does not have.
     """
     card = _card(cards.contracts, key, "Contract")
+    _count_or_none(timers, "timers")
     return Placed(card, goods(delivered), card.delivery if timers is None else timers)
 
 
@@ -197,15 +200,44 @@ def position(
     """
     if type(state) is not GameState:
         raise InvalidValueError(f"position starts from a GameState, not {shown(state)}")
+    if harbours is None:
+        harbours = {}
+    elif not isinstance(harbours, Mapping):
+        raise InvalidValueError(f"harbours maps seats to a harbour's fields, got {shown(harbours)}")
+    try:
+        made_state = _changed(state, harbours)
+    except InvalidValueError:
+        raise
+    except Exception:  # a start that is no valid position (BH-INPUT-5): what validate finds
+        broken = validate(state)
+        if not broken:  # pragma: no cover - every plain value is checked before it is used
+            raise
+        raise InvalidStateError(broken) from None
+    if changes:
+        made_state = replace(made_state, **changes)
+        if "ranks" in changes:
+            made_state = _first_bidder(made_state)
+    found = validate(made_state)
+    if found:
+        raise InvalidStateError(found)
+    return made_state
+
+
+def _changed(state: GameState, harbours: Mapping[int, Mapping[str, Any]]) -> GameState:
+    """``state`` with the harbours changed (:func:`position`), before it is checked."""
     cards = state.cards
     players = list(state.players)
     ship_deck, sea = list(state.ship_deck), list(state.sea)
     contract_deck, land = list(state.contract_deck), list(state.land)
     stack_buildings = list(state.buildings)
     discarded_ships, discarded_contracts = state.discarded_ships, state.discarded_contracts
-    for seat, fields in (harbours or {}).items():
+    for seat, fields in harbours.items():
         if type(seat) is not int or not 0 <= seat < len(players):
             raise InvalidValueError(f"no seat {shown(seat)} at a table of {len(players)}")
+        if not isinstance(fields, Mapping):
+            raise InvalidValueError(
+                f"seat {seat}: expected a mapping of a harbour's fields, got {shown(fields)}"
+            )
         made: dict[str, Any] = {}
         for name, value in fields.items():
             made[name] = _harbour_field(cards, name, value)
@@ -238,13 +270,6 @@ def position(
     )
     if state.options.goods_supply is GoodsSupply.LIMITED:
         made_state = replace(made_state, goods=_supply(made_state))
-    if changes:
-        made_state = replace(made_state, **changes)
-        if "ranks" in changes:
-            made_state = _first_bidder(made_state)
-    found = validate(made_state)
-    if found:
-        raise InvalidStateError(found)
     return made_state
 
 
@@ -308,34 +333,80 @@ def _harbour_field(cards: CardSet, name: str, value: object) -> Any:
     if name == "covers":
         return tuple(_listed(value, 12, name))
     if name == "opened":
-        return frozenset(_listed(value, None, name))
+        opened = _listed(value, None, name)
+        for dock in opened:
+            if type(dock) is not int:
+                raise InvalidValueError(f"opened: expected loading docks 0-3, got {shown(dock)}")
+        return frozenset(opened)
     if name in ("money", "prestige", "bank"):
         return value
-    raise InvalidValueError(f"Harbour has no field {name!r}")
+    raise InvalidValueError(f"Harbour has no field {shown(name)}")
 
 
 def _ship_like(cards: CardSet, value: object) -> Berthed | None:
-    if value is None or type(value) is Berthed:
+    if value is None:
+        return value
+    if type(value) is Berthed:
+        _made_as(value, Berthed, ShipCard)
+        if type(value.good) is not Good or type(value.goods) is not int:
+            raise InvalidValueError(
+                f"expected a ship with a good and its goods, got {shown(value)}"
+            )
         return value
     if isinstance(value, str):
         return ship(cards, value)
     if isinstance(value, Mapping):
-        return ship(cards, **value)
+        return ship(cards, **_arguments(value, ("key", "good", "goods", "timers"), "ship"))
     raise InvalidValueError(
         f"expected a ship (a key, Berthed, a mapping or None), got {shown(value)}"
     )
 
 
 def _contract_like(cards: CardSet, value: object) -> Placed | None:
-    if value is None or type(value) is Placed:
+    if value is None:
+        return value
+    if type(value) is Placed:
+        _made_as(value, Placed, ContractCard)
+        goods(value.delivered)  # four counts, or the error
         return value
     if isinstance(value, str):
         return contract(cards, value)
     if isinstance(value, Mapping):
-        return contract(cards, **value)
+        return contract(cards, **_arguments(value, ("key", "delivered", "timers"), "contract"))
     raise InvalidValueError(
         f"expected a contract (a key, Placed, a mapping or None), got {shown(value)}"
     )
+
+
+def _count_or_none(value: object, name: str) -> None:
+    if value is not None and type(value) is not int:
+        raise InvalidValueError(f"{name}: expected a whole number or None, got {shown(value)}")
+
+
+def _arguments(value: Mapping[Any, Any], names: tuple[str, ...], what: str) -> dict[str, Any]:
+    """A mapping of a function's arguments, its keys among ``names`` (``key`` required)."""
+    for name in value:
+        if name not in names:
+            raise InvalidValueError(
+                f"a {what} is given by {', '.join(names)}, got the key {shown(name)}"
+            )
+    if "key" not in value:
+        raise InvalidValueError(f"a {what} given as a mapping needs its card's key")
+    return dict(value)
+
+
+def _made_as(value: object, kind: type, card: type) -> None:
+    """Refuse a ship or contract made around its constructor: a field never set, a card."""
+    try:
+        fields = field_getter(kind)(value)
+    except AttributeError:
+        raise InvalidValueError(
+            f"a {kind.__name__} has a field that was never set: it was not made by its constructor"
+        ) from None
+    if type(fields[0]) is not card or type(fields[-1]) is not int:
+        raise InvalidValueError(
+            f"expected a {kind.__name__} of a {card.__name__} with its timers, got {shown(value)}"
+        )
 
 
 def _ships_of(docks: Sequence[Berthed | None] | None) -> list[ShipCard]:

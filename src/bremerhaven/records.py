@@ -50,7 +50,6 @@ from bremerhaven.cards.original import ORIGINAL
 from bremerhaven.engine import apply_move_unchecked
 from bremerhaven.errors import (
     BremerhavenError,
-    InvalidStateError,
     InvalidValueError,
     RecordError,
 )
@@ -81,7 +80,6 @@ from bremerhaven.state import (
     PendingPrice,
     PendingProduction,
 )
-from bremerhaven.validation import validate
 from bremerhaven.version import __version__
 from meeplekit import records as core
 from meeplekit.records import Tag
@@ -147,10 +145,6 @@ def write_record(
     one raises :class:`RecordError` naming its number, round and rule. A card set other
     than the original is written in full (BH-RECORD-3).
     """
-    if isinstance(start, GameState):  # the engine's promises hold for valid positions only
-        found = validate(start)
-        if found:
-            raise InvalidStateError(found)
     parts = core.make_parts(RULES, start, moves, tags or {}, comments or {})
     if seed is not None:
         _check_seed(start, seed)
@@ -391,7 +385,4 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     error names the last round. A record read from text was already checked line by line
     by :func:`read_record`, which names the line.
     """
-    if not isinstance(record, GameRecord):
-        raise InvalidValueError(f"replay takes a GameRecord, got {shown(record)}")
-    result = None if record.result is None else (record.result.scores, record.result.winners)
-    return core.checked_replay(RULES, record.start, record.moves, result)
+    return core.replay_record(RULES, record, GameRecord)

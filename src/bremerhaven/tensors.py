@@ -73,6 +73,7 @@ from bremerhaven.state import (
     PendingStartingGood,
 )
 from meeplekit import documents
+from meeplekit.values import shown
 
 __all__ = [
     "BUILDING_FEATURES",
@@ -116,7 +117,7 @@ def _table(players: object) -> int:
     """The seats at the table of a game of ``players``: the solo game seats its dummy too."""
     if type(players) is not int or not 1 <= players <= GAME.max_players:
         raise InvalidValueError(
-            f"players must be a whole number from 1 to {GAME.max_players}, got {players!r}"
+            f"players must be a whole number from 1 to {GAME.max_players}, got {shown(players)}"
         )
     return max(2, players)
 

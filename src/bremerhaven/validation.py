@@ -298,7 +298,7 @@ def _types(state: object) -> Iterator[Violation]:
     else:
         for bid in values["bids"]:
             if not (_is_space(bid.space) and _whole(bid.seat) and _whole(bid.value, 1, 9)):
-                yield Violation("BH-BID-2", f"not a placed influence card: {bid!r}")
+                yield Violation("BH-BID-2", f"not a placed influence card: {shown(bid)}")
     decks: tuple[tuple[str, type, str], ...] = (
         ("ship_deck", ShipCard, "BH-SETUP-1"),
         ("contract_deck", ContractCard, "BH-SETUP-1"),
@@ -377,7 +377,9 @@ def _harbour_types(seat: int, h: Harbour) -> Iterator[Violation]:
                 and _whole(ship.goods)
                 and _whole(ship.timers)
             ):
-                yield Violation("BH-SEA-2", f"{who}: dock {dock} holds a malformed ship {ship!r}")
+                yield Violation(
+                    "BH-SEA-2", f"{who}: dock {dock} holds a malformed ship {shown(ship)}"
+                )
     if not _optional(values["loading"], Placed, LOADING_DOCKS):
         yield Violation("BH-HARBOR-6", f"{who}: loading must be {LOADING_DOCKS} contracts or None")
     else:
@@ -388,7 +390,8 @@ def _harbour_types(seat: int, h: Harbour) -> Iterator[Violation]:
                 and _whole(placed.timers)
             ):
                 yield Violation(
-                    "BH-LAND-2", f"{who}: loading dock {k} holds a malformed contract {placed!r}"
+                    "BH-LAND-2",
+                    f"{who}: loading dock {k} holds a malformed contract {shown(placed)}",
                 )
     opened = values["opened"]
     if type(opened) is not frozenset or not all(_whole(k, 0, LOADING_DOCKS - 1) for k in opened):

@@ -81,6 +81,7 @@ from bremerhaven.state import (
     PendingStep,
 )
 from meeplekit.text import DEFAULT_WIDTH, keep_together, width_problem, wrap
+from meeplekit.values import number
 
 __all__ = [
     "RANKS",
@@ -162,11 +163,11 @@ def public(seen: Observation) -> Observation:
 
 def seat_name(seat: int, dummy: int | None = None) -> str:
     """``"Player 1"`` for seat 0, and so on; ``"the dummy"`` for the solo dummy's seat."""
-    return "the dummy" if seat == dummy else f"Player {seat + 1}"
+    return "the dummy" if seat == dummy else f"Player {number(seat + 1)}"
 
 
 def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    return f"{number(count)} {noun}" if count == 1 else f"{number(count)} {noun}s"
 
 
 def goods_words(count: int, good: Good | None) -> str:

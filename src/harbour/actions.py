@@ -40,7 +40,6 @@ A code that is in range but names a move not legal now decodes to that move, whi
 from __future__ import annotations
 
 import functools
-import operator
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -87,7 +86,7 @@ from harbour.moves import (
 )
 from harbour.options import AlchemistReading
 from harbour.state import BoardSite, CardSite, GameState
-from meeplekit.values import not_a, shown
+from meeplekit.values import integer, not_a, shown
 
 __all__ = [
     "BLOCK_ORDER",
@@ -612,12 +611,9 @@ def decode(state: Table, action: int) -> Move:
     :class:`~harbour.errors.InvalidValueError` for a ``state`` that is no :class:`Table`.
     """
     space, cards, players = _table(state)
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        code = operator.index(action)
-    except TypeError:
-        raise InvalidMoveError(f"an action is a whole number, got {shown(action)}") from None
+    code = integer(action)
+    if code is None:
+        raise InvalidMoveError(f"an action is a whole number, got {shown(action)}")
     if not 0 <= code < space.size:
         raise InvalidMoveError(
             f"no action {shown(code)}: the card set {space.name!r} has actions 0 to "

@@ -17,6 +17,7 @@ from harbour.errors import (
     DocumentError,
     HarbourError,
     IllegalMoveError,
+    InvalidStateError,
     InvalidValueError,
     RecordError,
 )
@@ -24,6 +25,7 @@ from harbour.moves import Move
 from harbour.notation import format_move, parse_move
 from harbour.scoring import outcome
 from harbour.state import GameState
+from harbour.validation import validate
 from meeplekit.records import RecordGame
 
 __all__ = ["RECORD_FORMAT", "RULES", "STANDARD_TAGS", "GameRecord", "Result"]
@@ -97,5 +99,7 @@ RULES: Final[RecordGame[GameState, Move]] = RecordGame(
     parse_move=parse_move,
     result=_result,
     unit="VP",
+    validate=validate,
+    state_error=InvalidStateError,
     max_chars=4 << 20,
 )

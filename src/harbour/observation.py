@@ -39,6 +39,7 @@ from harbour.state import (
     Site,
 )
 from meeplekit.display import shown_by
+from meeplekit.values import seat
 
 __all__ = [
     "HiddenCharacterChoice",
@@ -181,11 +182,7 @@ class Observation:
 
 def observe(state: GameState, viewer: int) -> Observation:
     """The part of ``state`` that player ``viewer`` (a seat) may see (OBS-1 to OBS-6)."""
-    if type(viewer) is not int or not 0 <= viewer < len(state.players):
-        raise InvalidValueError(
-            f"viewer must be a seat, a whole number from 0 to {len(state.players) - 1}, "
-            f"got {viewer!r}"
-        )
+    seat(viewer, len(state.players), InvalidValueError, "viewer")
     over = state.is_over  # BONUS-2: every card is revealed at the end
     views = tuple(
         PlayerView(
@@ -238,6 +235,7 @@ def deck_top_seen(state: GameState, viewer: int) -> tuple[int, ...]:
     may have taken one of the others, and every building drawn since setup took the top one.
     Empty for everyone else, and for a viewer without a free-building ability.
     """
+    seat(viewer, len(state.players), InvalidValueError, "viewer")
     top = state.pending
     if isinstance(top, PendingFreeBuilding) and top.player == viewer:
         return top.options

@@ -184,5 +184,4 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     not, the error names the last turn (a record read from text was already refused by
     :func:`read_record`, naming the line of its ``Scores`` tag).
     """
-    result = None if record.result is None else (record.result.scores, record.result.winners)
-    return core.checked_replay(RULES, record.start, record.moves, result)
+    return core.replay_record(RULES, record, GameRecord)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import attrs
 
-from harbour.errors import GameNotOverError
+from harbour.errors import GameNotOverError, InvalidValueError
+from harbour.facts import GAME
 from harbour.options import TieBreak
 from harbour.rules.abilities import market_points
 from harbour.state import GameState
+from meeplekit.values import not_a, seat, shown
 
 __all__ = [
     "Outcome",
@@ -46,17 +48,26 @@ class Outcome:
 
 
 def victory_points(state: GameState, player: int) -> int:
-    """The victory points of the buildings ``player`` bought (END-3; free buildings score 0)."""
+    """The victory points of the buildings ``player`` bought (END-3; free buildings score 0).
+
+    Raises :class:`~harbour.errors.InvalidValueError` for a value that is not a state or a
+    seat of its game (INPUT-2).
+    """
+    if type(state) is not GameState:
+        raise not_a(GameState, state, InvalidValueError)
+    seat(player, len(state.players), InvalidValueError)
     return sum(state.cards.buildings[c].points for c in state.players[player].buildings)
 
 
 def ability_points(state: GameState, player: int) -> int:
     """Points the player's ability adds at the end (ABIL-9), from the current market."""
+    seat(player, len(state.players), InvalidValueError)
     return market_points(state.board_of(player).ability, state.market)
 
 
 def bonus_trade(state: GameState, player: int) -> tuple[int, int]:
     """(points, goods spent) of the player's bonus card trade at the end (BONUS-2)."""
+    seat(player, len(state.players), InvalidValueError)
     index = state.players[player].bonus_card
     if index is None:
         return (0, 0)
@@ -95,7 +106,15 @@ def shares(winners: tuple[int, ...], players: int) -> tuple[float, ...]:
 
     Each winner gets +1 divided by the number of winners and every other seat -1 divided
     by their number; when every seat wins (a tie the tie-breakers leave), each gets 0.
+    Raises :class:`~harbour.errors.InvalidValueError` for a number of players no game has,
+    or winners that are not its seats (INPUT-7).
     """
+    if type(players) is not int or players not in GAME.player_counts:
+        raise InvalidValueError(
+            f"players must be {GAME.min_players} to {GAME.max_players}, got {shown(players)}"
+        )
+    if type(winners) is not tuple or not all(type(w) is int and 0 <= w < players for w in winners):
+        raise InvalidValueError(f"winners must be seats of the game, got {shown(winners)}")
     if len(winners) == players:
         return (0.0,) * players
     return tuple(

@@ -248,7 +248,7 @@ def to_json(value: object, *, indent: int | None = None) -> str:
         if isinstance(value, CardSet)
         else converter.unstructure(value)
     )
-    return documents.write_document(FORMAT, kind, payload, indent=indent)
+    return documents.write_document(FORMAT, kind, payload, indent=indent, error=InvalidValueError)
 
 
 def from_json(text: str | bytes) -> Any:

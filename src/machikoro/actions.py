@@ -41,7 +41,6 @@ A code that is in range but names a move not legal now decodes to that move, whi
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_right
 from fractions import Fraction
 from typing import Final, Protocol
@@ -86,7 +85,7 @@ from machikoro.moves import (
 )
 from machikoro.options import RulesOptions
 from machikoro.state import GameState
-from meeplekit.values import shown
+from meeplekit.values import integer, shown
 
 __all__ = [
     "BLOCK_ORDER",
@@ -300,14 +299,11 @@ def decode(state: Table, action: int) -> Move:
     :class:`~machikoro.errors.InvalidMoveError` for anything else, and for a code naming a
     seat the game does not have (``ChooseOpponent(3)`` in a game of 2 players).
     """
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        code = operator.index(action)
-    except TypeError:
-        raise InvalidMoveError(f"an action is a whole number, got {action!r}") from None
+    code = integer(action)
+    if code is None:
+        raise InvalidMoveError(f"an action is a whole number, got {shown(action)}")
     if not 0 <= code < _SIZE:
-        raise InvalidMoveError(f"no action {code}: the actions are 0 to {_SIZE - 1}")
+        raise InvalidMoveError(f"no action {shown(code)}: the actions are 0 to {_SIZE - 1}")
     move = _MOVES[code]
     problem = _seat_problem(move, state.players)
     if problem is not None:

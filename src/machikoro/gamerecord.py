@@ -16,6 +16,7 @@ from machikoro.engine import apply_move
 from machikoro.errors import (
     DocumentError,
     IllegalMoveError,
+    InvalidStateError,
     InvalidValueError,
     MachiKoroError,
     RecordError,
@@ -24,6 +25,7 @@ from machikoro.moves import Move
 from machikoro.notation import format_move, parse_move
 from machikoro.scoring import outcome
 from machikoro.state import GameState
+from machikoro.validation import validate
 from meeplekit.records import RecordGame
 
 __all__ = ["MAX_RECORD_CHARS", "RECORD_FORMAT", "RULES", "STANDARD_TAGS", "GameRecord", "Result"]
@@ -96,6 +98,8 @@ RULES: Final[RecordGame[GameState, Move]] = RecordGame(
     parse_move=parse_move,
     result=_result,
     unit="landmarks",
+    validate=validate,
+    state_error=InvalidStateError,
     max_chars=MAX_RECORD_CHARS,
     reads_bytes=True,
     checks_every_line=True,

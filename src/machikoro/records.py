@@ -197,5 +197,4 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     rule. A stated result must be the game's: the game over, with those landmarks and
     that winner; if not, the error names the last turn.
     """
-    result = None if record.result is None else (record.result.scores, record.result.winners)
-    return core.checked_replay(RULES, record.start, record.moves, result)
+    return core.replay_record(RULES, record, GameRecord)

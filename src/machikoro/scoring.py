@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import attrs
 
-from machikoro.errors import GameNotOverError
+from machikoro.errors import GameNotOverError, InvalidValueError
 from machikoro.state import GameState
 from machikoro.tables import tables_of
+from meeplekit.values import seat
 
 __all__ = ["Outcome", "landmarks_built", "outcome", "returns"]
 
@@ -33,6 +34,7 @@ class Outcome:
 
 def landmarks_built(state: GameState, player: int) -> int:
     """How many of the landmarks to build ``player`` has completed (City Hall not counted)."""
+    seat(player, len(state.landmarks), InvalidValueError)
     t = tables_of(state)
     built = state.landmarks[player]
     return sum(1 for lm in t.to_build if built[lm])

@@ -235,7 +235,9 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     made = documents.as_made(
         kind, value, move=well_formed, options=RulesOptions, error=InvalidValueError
     )
-    return documents.write_document(FORMAT, kind, to_data(made), indent=indent)
+    return documents.write_document(
+        FORMAT, kind, to_data(made), indent=indent, error=InvalidValueError
+    )
 
 
 def from_json(text: str | bytes) -> Any:

@@ -48,6 +48,7 @@ from machikoro.state import (
     make_state,
 )
 from meeplekit import documents
+from meeplekit.values import shown
 
 __all__ = [
     "PENDING_KINDS",
@@ -73,7 +74,7 @@ def _players(players: object) -> int:
     top = GAME.max_players_expansion
     if type(players) is not int or not GAME.min_players <= players <= top:
         raise InvalidValueError(
-            f"players must be a whole number from {GAME.min_players} to {top}, got {players!r}"
+            f"players must be a whole number from {GAME.min_players} to {top}, got {shown(players)}"
         )
     return players
 

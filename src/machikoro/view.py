@@ -20,6 +20,7 @@ from machikoro.rules.table import step_of
 from machikoro.state import GameState, Pending, PendingActivate, PendingBuild
 from machikoro.tables import Tables, tables_for
 from meeplekit.text import DEFAULT_WIDTH, width_problem, wrap
+from meeplekit.values import seat as check_seat
 
 __all__ = ["WIDTH", "describe_rolls", "headline", "landmarks_done", "render", "seen_by", "tables"]
 
@@ -67,6 +68,7 @@ def tables(seen: Observation) -> Tables:
 
 def landmarks_done(seen: Observation, seat: int) -> int:
     """How many of the landmarks to build ``seat`` has completed (City Hall not counted)."""
+    check_seat(seat, len(seen.landmarks), InvalidValueError, "seat")
     return sum(1 for lm in tables(seen).to_build if seen.landmarks[seat][lm])
 
 

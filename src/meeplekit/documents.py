@@ -53,10 +53,12 @@ import cattrs
 import cattrs.errors
 import cattrs.gen
 
-from meeplekit.errors import DocumentError
+from meeplekit.errors import DocumentError, InvalidValueError
 from meeplekit.options import made_options
+from meeplekit.values import number
 
 __all__ = [
+    "MAX_INDENT",
     "Bad",
     "Invalid",
     "Limits",
@@ -79,6 +81,9 @@ __all__ = [
     "type_tag",
     "write_document",
 ]
+
+#: The widest indent :func:`write_document` pretty-prints with.
+MAX_INDENT: Final = 16
 
 #: What a game passes as ``error``: its :class:`~meeplekit.errors.DocumentError` class, or
 #: anything made from a field and a reason.
@@ -129,7 +134,9 @@ def show(value: object) -> str:
     >>> show("gold"), show({"a": 1}), show([1]), show(2.5), show("x" * 50)
     ('"gold"', 'an object', 'a list', '2.5', '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...')
     """
-    if isinstance(value, str | int | float | bool | None):
+    if type(value) is int:
+        text = number(value, 40)  # json.dumps refuses one of over 4,300 digits
+    elif isinstance(value, str | int | float | bool | None):
         text = json.dumps(value)
     elif isinstance(value, dict):
         text = "an object"
@@ -263,14 +270,25 @@ def read_json(text: str | bytes, limits: Limits, *, error: ErrorClass = Document
 # --------------------------------------------------------------------------- the envelope
 
 
-def write_document(fmt: str, kind: str, payload: object, *, indent: int | None = None) -> str:
+def write_document(
+    fmt: str,
+    kind: str,
+    payload: object,
+    *,
+    indent: int | None = None,
+    error: Callable[[str], Exception] = InvalidValueError,
+) -> str:
     """``{"format": fmt, "kind": kind, kind: payload}`` as JSON text, deterministic.
 
-    ``indent`` pretty-prints (as ``json.dumps``); without it the text is compact.
+    ``indent`` pretty-prints (as ``json.dumps``), a whole number from 0 to
+    :data:`MAX_INDENT`; without it the text is compact. Another ``indent`` raises
+    ``error(reason)`` (the game's :class:`~meeplekit.errors.InvalidValueError`).
 
     >>> write_document("game/1", "move", {"type": "pass"})
     '{"format":"game/1","kind":"move","move":{"type":"pass"}}'
     """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= MAX_INDENT):
+        raise error(f"indent is None or a whole number from 0 to {MAX_INDENT}, got {show(indent)}")
     document = {"format": fmt, "kind": kind, kind: payload}
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)

@@ -40,12 +40,14 @@ import attrs
 from meeplekit.errors import (
     DocumentError,
     IllegalMoveError,
+    InvalidStateError,
     InvalidValueError,
     RecordError,
     RulesError,
 )
 from meeplekit.options import changed_readings
 from meeplekit.text import control_character
+from meeplekit.values import number as shown_number
 from meeplekit.values import shown
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "players_tag",
     "read_text",
     "record_from_data",
+    "replay_record",
     "replay_states",
     "result_tags",
     "seed_tag",
@@ -162,6 +165,12 @@ class RecordGame(Generic[S, M]):
     #: characters (a tab too), lines ending only at ``\n`` (or ``\r\n``); otherwise the
     #: tags' values and the comments are, lines ending where :meth:`str.splitlines` ends them.
     checks_every_line: bool = False
+    #: The game's ``validate``: every broken invariant of a state. A record's start is
+    #: checked with it before a move is played (a start made around its constructor, in a
+    #: record value or given to a writer); ``None``: not checked.
+    validate: Callable[[S], Sequence[Any]] | None = None
+    #: The game's :class:`~meeplekit.errors.InvalidStateError`: a start ``validate`` refuses.
+    state_error: type[InvalidStateError] = InvalidStateError
 
 
 @attrs.frozen(slots=True)
@@ -199,6 +208,9 @@ def check_annotations(
     Raises the game's :attr:`~RecordGame.value_error`.
     """
     error = game.value_error
+    for what, given in (("tags", tags), ("comments", comments)):
+        if not isinstance(given, Mapping):
+            raise error(f"a record's {what} are a mapping, got {shown(given)}")
     for name, value in tags.items():
         if type(name) is not str or not TAG_NAME.fullmatch(name) or name in game.standard_tags:
             raise error(
@@ -254,6 +266,8 @@ def make_parts(
     (an illegal one raises the game's record error naming its number, turn and rule), and
     a finished game gets its result.
     """
+    if not isinstance(moves, tuple | list):
+        raise game.value_error(f"a record's moves are a tuple of moves, got {shown(moves)}")
     check_annotations(game, tags, comments, len(moves))
     end = replay_states(game, start, tuple(moves))[-1]
     result = game.result(end) if game.is_over(end) else None
@@ -576,7 +590,8 @@ def replay_states(game: RecordGame[S, M], start: S, moves: Sequence[M]) -> tuple
 
     The first move that is not legal raises the game's record error naming its number
     (from 1), its turn and, when a rule forbids it, the rule. A start that is not a state
-    of the game, or moves that are not a list or tuple, raise the game's value error.
+    of the game, or moves that are not a list or tuple, raise the game's value error, and a
+    start the game's :attr:`~RecordGame.validate` refuses its state error.
     """
     if not isinstance(start, game.state_type):
         raise game.value_error(
@@ -584,6 +599,10 @@ def replay_states(game: RecordGame[S, M], start: S, moves: Sequence[M]) -> tuple
         )
     if not isinstance(moves, tuple | list):
         raise game.value_error(f"a record's moves are a tuple of moves, got {shown(moves)}")
+    if game.validate is not None:
+        found = game.validate(start)
+        if found:
+            raise game.state_error(found)
     states = [start]
     state = start
     for count, move in enumerate(moves, start=1):
@@ -607,8 +626,10 @@ def wrong_result(game: RecordGame[S, Any], end: S, result: Stated) -> str | None
 
 def _standing(game: RecordGame[Any, Any], points: tuple[int, ...], winners: tuple[int, ...]) -> str:
     """``"Player 1 10 VP, Player 2 9 VP, winner Player 1"``: seats named as players are."""
-    scores = ", ".join(f"Player {seat + 1} {vp} {game.unit}" for seat, vp in enumerate(points))
-    won = " and ".join(f"Player {seat + 1}" for seat in winners)
+    scores = ", ".join(
+        f"Player {seat + 1} {shown_number(vp)} {game.unit}" for seat, vp in enumerate(points)
+    )
+    won = " and ".join(f"Player {shown_number(seat + 1)}" for seat in winners)
     return f"{scores}, {'winners' if len(winners) > 1 else 'winner'} {won}"
 
 
@@ -627,6 +648,51 @@ def checked_replay(
         if problem is not None:
             raise game.record_error(problem, turn=game.turn(end))
     return states
+
+
+def replay_record(game: RecordGame[S, M], record: object, kind: type) -> tuple[S, ...]:
+    """Every state of the game a record value holds (:func:`checked_replay`), read safely.
+
+    ``record`` is a value of the game's record class ``kind``, whose ``start``, ``moves``
+    and ``result`` are read as they are: a value made around its constructor (a field never
+    set, a ``result`` that is not each seat's score and the winning seats as whole numbers)
+    raises the game's :attr:`~RecordGame.value_error` naming what is wrong, as does a start
+    that is not a state of the game or moves that are not a list; an illegal move or a
+    result that is not the game's raises its record error.
+    """
+    if not isinstance(record, kind):
+        raise game.value_error(f"replay takes a {kind.__name__}, got {shown(record)}")
+    try:
+        start, moves, result = record.start, record.moves, record.result  # type: ignore[attr-defined]
+    except AttributeError:
+        raise game.value_error(
+            f"the {kind.__name__} has a field that was never set: it was not made by its "
+            "constructor"
+        ) from None
+    return checked_replay(game, start, moves, stated_result(game, result))
+
+
+def stated_result(game: RecordGame[Any, Any], result: object) -> Stated | None:
+    """A record value's stated result (a :class:`ResultLike` or ``None``) as numbers, checked.
+
+    ``None`` stays ``None``; a result gives its ``scores`` and ``winners``, each a tuple or
+    list of whole numbers (``int``). Anything else, such as a result made around its
+    constructor, raises the game's :attr:`~RecordGame.value_error`.
+    """
+    if result is None:
+        return None
+    try:
+        scores, winners = result.scores, result.winners  # type: ignore[attr-defined]
+    except AttributeError:
+        raise game.value_error(
+            f"a record's result gives scores and winners, got {shown(result)}"
+        ) from None
+    for name, values in (("scores", scores), ("winners", winners)):
+        if type(values) not in (tuple, list) or any(type(v) is not int for v in values):
+            raise game.value_error(
+                f"a record's result gives its {name} as whole numbers, got {shown(values)}"
+            )
+    return tuple(scores), tuple(winners)
 
 
 # --------------------------------------------------------------------------- JSON

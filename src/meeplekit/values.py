@@ -13,7 +13,8 @@ what every game needs to refuse such a value lives here:
 - :func:`member_test` tells an enum's own members from values made around the enum
   (``int.__new__(Card, 4)`` equals a member but is none);
 - :func:`shown` puts any value into an error message without failing (a ``repr`` may
-  raise, or be huge).
+  raise, or be huge), and :func:`number` a whole number of any length (Python refuses to
+  write one of over 4,300 digits: its first and last digits and its length are shown).
 
 Each function raises the error class the game passes (``error=``), so every refusal is
 the game's own (a subclass of :class:`meeplekit.errors.InvalidValueError`):
@@ -56,11 +57,14 @@ from meeplekit.errors import InvalidValueError
 __all__ = [
     "field_getter",
     "frozen_maker",
+    "integer",
     "member_test",
     "not_a",
+    "number",
     "rechecked",
     "remade",
     "remaker",
+    "seat",
     "shown",
 ]
 
@@ -69,6 +73,13 @@ E = TypeVar("E", bound=Exception)
 
 #: The longest value shown in an error message, in characters.
 SHOWN = 80
+#: The digits :func:`number` shows at each end of a long whole number.
+ENDS = 8
+#: The most bits of a number whose digits :func:`number` counts and shows (about 40,000
+#: digits); a longer number's length is given roughly, from its bits, so that no message
+#: costs more than a few milliseconds.
+_COUNTED_BITS = 1 << 17
+_LOG10_2 = 0.30102999566398120
 #: For each attrs class met so far: a getter of its fields, in constructor order.
 _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
@@ -76,23 +87,101 @@ _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 def shown(value: object, limit: int = SHOWN) -> str:
     """``repr(value)`` cut to ``limit`` characters, for an error message; never raises.
 
-    A value made around its constructor may have no ``repr`` (a field missing), and a
-    whole number may be too long for ``str``; such a value is shown by its type's name, a
-    number by its length.
+    A value made around its constructor may have no ``repr`` (a field missing): it is shown
+    by its type's name. A whole number is shown by :func:`number`, whatever its length.
 
     >>> shown("x" * 100, 10)
     "'xxxxxx..."
     >>> shown(10**5000)
-    '<a whole number of about 5001 digits>'
+    '10000000...00000000 (5001 digits)'
     """
-    try:
-        text = repr(value)
-    except Exception:
-        if isinstance(value, int):  # too long for str (sys.get_int_max_str_digits)
-            text = f"<a whole number of about {int(value.bit_length() * 0.30103) + 1} digits>"
-        else:
-            text = f"<{type(value).__name__} that cannot be shown>"
+    if type(value) is int:
+        text = number(value, limit)
+    else:
+        try:
+            text = repr(value)
+        except Exception:
+            if isinstance(value, int):  # an int subclass too long for str
+                text = number(int(value), limit)
+            else:
+                text = f"<{type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def number(value: int, limit: int = SHOWN) -> str:
+    """A whole number for a message, short: never more than about 40 characters; never raises.
+
+    A number that fits ``limit`` characters is written in full; a longer one as its first
+    and last :data:`ENDS` digits and how many digits it has.
+
+    Python refuses to write a number of over 4,300 digits (``str`` raises ``ValueError``),
+    and a number of hundreds of digits is no help in a message, so every game shows a
+    number from outside through this function (or :func:`shown`).
+
+    >>> number(-42)
+    '-42'
+    >>> number(-(10**5000))
+    '-10000000...00000000 (5001 digits)'
+    >>> number(2**(1 << 20))
+    '<a whole number of about 315654 digits>'
+    """
+    sign = "-" if value < 0 else ""
+    size = abs(value)
+    bits = size.bit_length()
+    if bits * _LOG10_2 <= limit + 1:  # at most ``limit`` digits: str is quick and allowed
+        text = str(value)
+        if len(text) <= limit:
+            return text
+    if bits > _COUNTED_BITS:
+        return f"<a whole number of about {int(bits * _LOG10_2) + 1} digits>"
+    digits = max(1, int((bits - 1) * _LOG10_2))  # a guess that is at most one off
+    while size >= 10**digits:
+        digits += 1
+    while digits > 1 and size < 10 ** (digits - 1):
+        digits -= 1
+    head = size // 10 ** (digits - ENDS)
+    tail = size % 10**ENDS
+    return f"{sign}{head}...{tail:0{ENDS}d} ({digits} digits)"
+
+
+def integer(value: object) -> int | None:
+    """``value`` as an ``int`` when it is a whole number, else ``None``; never raises.
+
+    A whole number is an ``int`` or a value of an integer type (``numpy.int64``, any type
+    with ``__index__``), not a ``bool``: what a game takes as an action code or an index.
+
+    >>> integer(3), integer(True), integer(3.0), integer("3")
+    (3, None, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except Exception:
+        return None
+
+
+def seat(value: object, players: int, error: type[E], name: str = "player") -> int:
+    """``value`` when it is a seat of a game of ``players``: an ``int`` from 0 to ``players - 1``.
+
+    Anything else (a ``bool``, a float, a number out of range, however long) raises
+    ``error`` (the game's :class:`~meeplekit.errors.InvalidValueError`) saying so, the
+    argument called ``name``.
+
+    >>> seat(1, 2, ValueError)
+    1
+    >>> seat(-1, 2, ValueError, "viewer")
+    Traceback (most recent call last):
+    ...
+    ValueError: viewer must be a seat, a whole number from 0 to 1, got -1
+    """
+    if type(value) is not int or not 0 <= value < players:
+        raise error(
+            f"{name} must be a seat, a whole number from 0 to {players - 1}, got {shown(value)}"
+        )
+    return value
 
 
 def not_a(kind: type, value: object, error: type[E]) -> E:

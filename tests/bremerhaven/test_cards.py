@@ -587,7 +587,8 @@ def test_the_field_named_in_the_brief() -> None:
     [
         ("name = ", "toml", "not valid TOML"),
         ('name = "x"\nname = "y"', "toml", "not valid TOML"),
-        ("[" * 20 + "]" * 20, "toml", "nest at most"),
+        ("x = " + "[" * 20 + "]" * 20, "toml", "nested at most"),
+        ("x" + ".x" * 20 + " = 1", "toml", "nested at most"),
         ("{", "json", "not valid JSON"),
         ('{"name": "a", "name": "b"}', "json", "name"),
         ('{"name": NaN}', "json", "NaN"),

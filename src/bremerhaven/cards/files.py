@@ -78,11 +78,8 @@ import json
 import math
 import os
 import re
-import stat
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
-from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
 from bremerhaven.cards.model import (
@@ -113,7 +110,9 @@ from bremerhaven.cards.model import (
     TrainBidBonus,
 )
 from bremerhaven.errors import CardFileError
-from meeplekit.documents import Invalid, json_constant, json_shape, no_repeated_keys, show
+from meeplekit import cardfiles
+from meeplekit.documents import Limits, show
+from meeplekit.values import number
 
 __all__ = [
     "COMPONENTS",
@@ -128,6 +127,7 @@ __all__ = [
     "load_cards",
     "read_cards",
     "read_packaged",
+    "shortfall",
     "write_cards",
 ]
 
@@ -165,8 +165,10 @@ SOLO_SPACES: Final = (
 MAX_FILE_BYTES: Final = 1 << 20
 #: How deeply tables and lists may nest in a card file.
 MAX_NESTING: Final = 8
-#: The most digits a number in a JSON card file may have.
+#: The most digits a number in a card file may have.
 MAX_DIGITS: Final = 6
+#: The bounds of a card file, for the shared reader (:mod:`meeplekit.cardfiles`).
+_LIMITS: Final = Limits(max_bytes=MAX_FILE_BYTES, max_nesting=MAX_NESTING, max_digits=MAX_DIGITS)
 #: The longest name and key.
 MAX_NAME: Final = 80
 MAX_KEY: Final = 40
@@ -200,7 +202,7 @@ _TOP: Final = ("name", "origin", "partial", "board", *COMPONENTS)
 
 def _join(path: str, name: str | int) -> str:
     if isinstance(name, int):
-        return f"{path}[{name}]"
+        return f"{path}[{number(name)}]"
     return f"{path}.{name}" if path else name
 
 
@@ -240,7 +242,7 @@ def _int(value: object, path: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise CardFileError(path, f"must be a whole number {low}-{high}, got {show(value)}")
     if not low <= value <= high:
-        raise CardFileError(path, f"must be {low}-{high}, got {value}")
+        raise CardFileError(path, f"must be {low}-{high}, got {show(value)}")
     return value
 
 
@@ -461,7 +463,8 @@ def _newspaper(raw: object, path: str, index: int, origin: Origin) -> NewspaperC
     event = _event(table["event"], _join(path, "event"))
     solo = {s.label: s for s in SOLO_SPACES}
     space_path = _join(path, "solo_space")
-    if table["solo_space"] in _SPACES_BY_LABEL and table["solo_space"] not in solo:
+    said = table["solo_space"]
+    if isinstance(said, str) and said in _SPACES_BY_LABEL and said not in solo:
         raise CardFileError(
             space_path,
             f"must be a space of a 2-player game (the solo game's, 004:1070): "
@@ -546,6 +549,41 @@ def _board(raw: object, path: str, partial: bool, origin: Origin) -> BoardData:
 
 # --------------------------------------------------------------------------- the set
 
+
+def shortfall(cards: CardSet, players: int, *, short: bool) -> str | None:
+    """What a game of ``players`` (1: the solo game) lacks of ``cards``; ``None`` if nothing.
+
+    Every game needs a Price card: the Price stack only cycles (BH-INT-14). A long game
+    needs Newspaper cards whose progress carries the Ship token from its start to the last
+    space, as they come off the rack one a round (BH-INT-14). The solo game needs Newspaper
+    cards, each sending the dummy to a space of a 2-player game (BH-SOLO-4). Ship, Contract
+    and Building cards may run out (BH-INT-14), and Cover cards may be missing.
+    """
+    if not cards.prices:
+        return "it has no Price card; every game needs one (the stack only cycles, BH-INT-14)"
+    if players == 1:
+        if not cards.newspapers:
+            return "it has no Newspaper card; the solo dummy draws them (BH-SOLO-4)"
+        for card in cards.newspapers:
+            if card.solo_space not in SOLO_SPACES:
+                return (
+                    f"its Newspaper card {show(card.key)} sends the solo dummy to "
+                    f"{card.solo_space.label}, not a space of a 2-player game (BH-SOLO-4)"
+                )
+    elif not short:
+        board = cards.board
+        start, last = board.track_start[players - 1], board.track_last
+        progress = sum(card.progress for card in cards.newspapers)
+        if progress < last - start:
+            return (
+                f"its Newspaper cards advance the Ship token {progress} "
+                f"space{'' if progress == 1 else 's'} in all; a "
+                f"{players}-player long game needs {last - start}, from space {start} to the "
+                "last space (BH-INT-14)"
+            )
+    return None
+
+
 _READERS: Final[Mapping[str, Callable[[object, str, int, Origin], Any]]] = {
     "ships": _ship,
     "contracts": _contract,
@@ -604,7 +642,13 @@ def cards_from_data(data: object, *, origin: Origin = Origin.FILE) -> CardSet:
                 )
             seen[card.key] = i
         decks[deck] = cards
-    return CardSet(name=name, origin=origin, board=board, **decks)
+    made = CardSet(name=name, origin=origin, board=board, **decks)
+    if not partial:  # a whole set serves every game; a partial one is checked at new_game
+        for players in range(2, 5):
+            problem = shortfall(made, players, short=False)
+            if problem is not None:
+                raise CardFileError("newspapers", problem)
+    return made
 
 
 def read_cards(
@@ -613,98 +657,32 @@ def read_cards(
     """A card set from the text of a TOML (default) or JSON card file.
 
     Raises :class:`~bremerhaven.errors.CardFileError`: for text that is not TOML or JSON
-    (the field is ``""``), too large or too deeply nested, and for every problem
-    :func:`cards_from_data` finds.
+    (the field is ``""``), too large, too deeply nested (counting the parts of dotted
+    keys) or holding a number of more than :data:`MAX_DIGITS` digits (read by the shared
+    :mod:`meeplekit.cardfiles`), and for every problem :func:`cards_from_data` finds.
     """
-    if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
-        raise CardFileError("", f"a card file holds at most {MAX_FILE_BYTES} bytes")
-    data: object
-    if fmt == "toml":
-        if _toml_nesting(text) > MAX_NESTING:
-            raise CardFileError("", f"tables and lists nest at most {MAX_NESTING} deep")
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise CardFileError("", f"not valid TOML: {exc}") from None
-    elif fmt == "json":
-        depth, too_long = json_shape(text, MAX_DIGITS)
-        if depth > MAX_NESTING:
-            raise CardFileError("", f"objects and lists nest at most {MAX_NESTING} deep")
-        if too_long:
-            raise CardFileError("", f"numbers have at most {MAX_DIGITS} digits")
-        try:
-            data = json.loads(
-                text, object_pairs_hook=no_repeated_keys, parse_constant=json_constant
-            )
-        except json.JSONDecodeError as exc:
-            raise CardFileError(
-                "", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-            ) from None
-        except Invalid as exc:
-            raise CardFileError(exc.field or "", exc.reason) from None
-    else:
-        raise CardFileError("", f'the format is "toml" or "json", got {show(fmt)}')
+    data = cardfiles.parse(text, fmt, _LIMITS, error=lambda reason: CardFileError("", reason))
     return cards_from_data(data, origin=origin)
 
 
 def load_cards(path: str | os.PathLike[str], *, origin: Origin = Origin.FILE) -> CardSet:
     """A card set from a ``.toml`` or ``.json`` file (by its suffix).
 
-    Raises :class:`~bremerhaven.errors.CardFileError` (field ``""``) for a file that cannot
-    be read, is not a regular file, or has another suffix, and as :func:`read_cards`.
+    Raises :class:`~bremerhaven.errors.CardFileError` (field ``""``, the message naming the
+    file) for a file that cannot be read, is not a regular file (a folder, a pipe, a
+    device), is over :data:`MAX_FILE_BYTES` or not UTF-8, or has another suffix, and as
+    :func:`read_cards`.
     """
-    name = os.fspath(path)
-    suffix = Path(name).suffix.lower()
-    if suffix not in (".toml", ".json"):
-        raise CardFileError("", f"a card file's name ends in .toml or .json, got {name!r}")
-    try:
-        info = os.stat(name)
-        if not stat.S_ISREG(info.st_mode):
-            raise CardFileError("", f"{name}: not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise CardFileError("", f"a card file holds at most {MAX_FILE_BYTES} bytes")
-        raw = Path(name).read_bytes()
-    except OSError as exc:
-        raise CardFileError("", f"cannot read {name}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CardFileError("", f"{name} is not UTF-8 text: {exc.reason}") from None
-    return read_cards(text, fmt="json" if suffix == ".json" else "toml", origin=origin)
+    data = cardfiles.load(
+        path, _LIMITS, error=lambda name, reason: CardFileError("", f"{name}: {reason}")
+    )
+    return cards_from_data(data, origin=origin)
 
 
 def read_packaged(resource: str, *, origin: Origin) -> CardSet:
     """A card set from a TOML file shipped in this package (the original set)."""
     text = resources.files("bremerhaven.cards").joinpath(resource).read_text(encoding="utf-8")
     return read_cards(text, origin=origin)
-
-
-def _toml_nesting(text: str) -> int:
-    """How deeply brackets nest outside quoted TOML strings (a cautious upper bound)."""
-    deepest = depth = 0
-    quote = ""
-    escaped = False
-    comment = False
-    for ch in text:
-        if comment:
-            comment = ch != "\n"
-        elif quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\" and quote == '"':
-                escaped = True
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            comment = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
 
 
 # --------------------------------------------------------------------------- writing

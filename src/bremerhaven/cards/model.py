@@ -23,6 +23,9 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from bremerhaven.errors import InvalidValueError
+from meeplekit.values import shown
+
 __all__ = [
     "BOLLARD_WALLS",
     "DOCKS",
@@ -278,8 +281,8 @@ def deck_icon(players: int) -> int:
     >>> deck_icon(1), deck_icon(3)
     (2, 3)
     """
-    if not 1 <= players <= 4:
-        raise ValueError(f"players must be 1-4, got {players}")
+    if type(players) is not int or not 1 <= players <= 4:
+        raise InvalidValueError(f"players must be 1-4, got {shown(players)}")
     return 2 if players == 1 else players
 
 

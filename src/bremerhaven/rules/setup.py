@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from bremerhaven.cards.files import shortfall
 from bremerhaven.cards.model import (
     CardSet,
     ContractCard,
@@ -103,14 +104,23 @@ def start(
         raise InvalidValueError(
             f"seed must be a whole number from 0 to 2**64 - 1, got {shown(seed)}"
         )
-    rng = SplitMix64(seed)
     solo = players == 1
     short = options.short or solo
+    problem = shortfall(cards, players, short=short)
+    if problem is not None:
+        kind = "solo" if solo else "short" if short else "long"
+        raise InvalidValueError(
+            f"the card set {shown(cards.name)} cannot be played in a {kind} game of "
+            f"{players} player(s): {problem}"
+        )
+    rng = SplitMix64(seed)
     table = 2 if solo else players  # the solo game is a 2-player short game (BH-SOLO-1)
     ships = deck(cards.ships, table, short, options.deck_stacking, rng)
     contracts = deck(cards.contracts, table, short, options.deck_stacking, rng)
-    sea, ships = ships[:table], ships[table:]
-    land, contracts = contracts[:table], contracts[table:]
+    # BH-INT-14: a space without a card stays empty (a partial card set may lack them).
+    sea = (*ships[:table], *(None,) * (table - len(ships[:table])))
+    land = (*contracts[:table], *(None,) * (table - len(contracts[:table])))
+    ships, contracts = ships[table:], contracts[table:]
     buildings = rng.shuffled(cards.buildings)
     prices = rng.shuffled(cards.prices)
     newspapers = () if short else rng.shuffled(cards.newspapers)

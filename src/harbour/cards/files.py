@@ -23,11 +23,8 @@ from __future__ import annotations
 
 import json
 import os
-import stat
-import tomllib
 import typing
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any, Final
 
 import attrs
@@ -62,10 +59,10 @@ from harbour.cards.model import (
 from harbour.cards.original import ORIGINAL_BOARD
 from harbour.errors import HarbourError
 from harbour.goods import GOODS, Good, Goods
-
-# The shared guards against hostile JSON, which documents use too.
+from meeplekit import cardfiles
 from meeplekit.documents import Invalid as _Invalid
-from meeplekit.documents import json_constant, json_shape, no_repeated_keys, type_tag
+from meeplekit.documents import Limits, type_tag
+from meeplekit.values import number, shown
 
 __all__ = [
     "ABILITY_TYPES",
@@ -90,6 +87,10 @@ MAX_FILE_BYTES: Final = 1 << 20
 MAX_NESTING: Final = 32
 #: The most digits a number in a card file may have (FILE-4).
 MAX_NUMBER_DIGITS: Final = 12
+#: The bounds of a card file, for the shared reader (:mod:`meeplekit.cardfiles`).
+_LIMITS: Final = Limits(
+    max_bytes=MAX_FILE_BYTES, max_nesting=MAX_NESTING, max_digits=MAX_NUMBER_DIGITS
+)
 
 
 def _registry(classes: tuple[type, ...]) -> dict[str, type]:
@@ -211,8 +212,18 @@ def _show(value: object) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
-    text = _quoted(value) if isinstance(value, str) else json.dumps(value, default=str)
+    if isinstance(value, str):
+        text = _quoted(value)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        text = number(value)  # however long (INPUT-2)
+    else:
+        text = json.dumps(value, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _named(key: object) -> str:
+    """A key of a table for a message: a string as it is, anything else shown."""
+    return key if isinstance(key, str) else shown(key)
 
 
 def _quoted(text: str) -> str:
@@ -346,7 +357,7 @@ def _check_tagged(
     for key in value:
         if key != "type" and key not in names:
             raise _Invalid(
-                _join(path, str(key)),
+                _join(path, _named(key)),
                 f'not a field of a "{tag}" {what}; expected {_or_list(["type", *names])}',
             )
     for f in fields:
@@ -472,7 +483,8 @@ class _Loader:
             for key in raw:
                 if key not in spec:
                     raise _Invalid(
-                        str(key), f"not a field of a {kind}; expected one of {_or_list(list(spec))}"
+                        _named(key),
+                        f"not a field of a {kind}; expected one of {_or_list(list(spec))}",
                     )
             # JSON null means the same as leaving an optional field out.
             data = {k: v for k, v in raw.items() if v is not None or spec[k].required}
@@ -537,7 +549,7 @@ class _Loader:
             if key not in _TOP:
                 raise self.error(
                     f"not a field of a card file; expected one of {_or_list(list(_TOP))}",
-                    field=str(key),
+                    field=_named(key),
                 )
         data = {k: v for k, v in data.items() if v is not None or k in ("name", "buildings")}
         name = data.get("name", _MISSING)
@@ -600,117 +612,14 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
     """Read a ``.toml`` or ``.json`` card file and return its validated card set.
 
     Raises :class:`CardFileError` for a missing or unreadable file, an unknown suffix,
-    anything but a regular file (a device, a pipe), a file over
-    :data:`MAX_FILE_BYTES`, tables nested over :data:`MAX_NESTING` deep, a number over
-    :data:`MAX_NUMBER_DIGITS` digits, a key given twice, bad TOML or JSON syntax, and every
-    problem :func:`load_card_data` finds (FILE-2, FILE-4).
+    anything but a regular file (a folder, a device, a pipe), a file over
+    :data:`MAX_FILE_BYTES`, tables nested over :data:`MAX_NESTING` deep (counting the
+    parts of dotted keys), a number over :data:`MAX_NUMBER_DIGITS` digits, a key given
+    twice, bad TOML or JSON syntax (all read by the shared :mod:`meeplekit.cardfiles`),
+    and every problem :func:`load_card_data` finds (FILE-2, FILE-4).
     """
-    name = os.fspath(path)
-    suffix = Path(name).suffix.lower()
-    if suffix not in (".toml", ".json"):
-        shown = f'"{suffix}"' if suffix else "no suffix"
-        raise CardFileError(
-            name, f"expected a card file whose name ends in .toml or .json, got {shown}"
-        )
-    text = _read_text(name)
-    too_long = False
-    if suffix == ".toml":
-        depth = _nesting(text)
-    else:
-        depth, too_long = json_shape(text, MAX_NUMBER_DIGITS)
-    if depth > MAX_NESTING:
-        raise CardFileError(
-            name, f"expected tables and lists nested at most {MAX_NESTING} deep, got {depth}"
-        )
-    if too_long:
-        raise CardFileError(name, f"expected numbers of at most {MAX_NUMBER_DIGITS} digits")
-    data: object
-    try:
-        if suffix == ".toml":
-            data = tomllib.loads(text)
-            _check_numbers(data)
-        else:
-            data = json.loads(
-                text, object_pairs_hook=no_repeated_keys, parse_constant=json_constant
-            )
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(name, f"not valid TOML: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise CardFileError(
-            name, f"not valid JSON: {exc.msg} (at line {exc.lineno}, column {exc.colno})"
-        ) from None
-    except _Invalid as problem:
-        raise CardFileError(name, problem.reason) from None
-    except (ValueError, RecursionError) as exc:  # a number Python refuses to read, say
-        raise CardFileError(name, f"not a readable card file: {exc}") from None
-    return _Loader(name).load(data)
-
-
-def _read_text(name: str) -> str:
-    """The file's text: a regular file of at most :data:`MAX_FILE_BYTES`, in UTF-8."""
-    try:
-        # Non-blocking, so that a pipe named like a card file cannot hang the open.
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise CardFileError(name, "cannot read the file: no such file") from None
-    except OSError as exc:
-        raise CardFileError(name, f"cannot read the file: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as handle:
-        try:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise CardFileError(name, "expected a regular file, not a device, pipe or folder")
-            raw = handle.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise CardFileError(name, f"cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise CardFileError(name, f"expected a file of at most {MAX_FILE_BYTES} bytes")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CardFileError(name, f"expected UTF-8 text: {exc.reason}") from None
-
-
-def _nesting(text: str) -> int:
-    """How deeply brackets nest outside quoted TOML strings (a cautious scan, FILE-4)."""
-    deepest = depth = 0
-    quote = ""
-    escaped = False
-    for ch in text:
-        if quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\" and quote == '"':
-                escaped = True
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
-def _check_numbers(data: object) -> None:
-    """Numbers of at most :data:`MAX_NUMBER_DIGITS` digits (FILE-4)."""
-    for value in _values(data):
-        if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
-            raise _Invalid(None, f"expected numbers of at most {MAX_NUMBER_DIGITS} digits")
-
-
-def _values(data: object) -> typing.Iterator[object]:
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        else:
-            yield item
+    data = cardfiles.load(path, _LIMITS, error=CardFileError)
+    return _Loader(os.fsdecode(os.fspath(path))).load(data)
 
 
 def dump_card_set(cards: CardSet) -> dict[str, Any]:

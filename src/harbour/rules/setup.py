@@ -64,16 +64,18 @@ def new_game(
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidValueError(
             f"players must be an integer from {GAME.min_players} to {GAME.max_players}, "
-            f"got {players!r}"
+            f"got {shown(players)}"
         )
     if players not in GAME.player_counts:
         raise InvalidValueError(
-            f"Harbour is played by {GAME.min_players} to {GAME.max_players} players, got {players}"
+            f"Harbour is played by {GAME.min_players} to {GAME.max_players} players, got {shown(players)}"
         )
     if seed is None:
         seed = secrets.randbits(64)
     if type(seed) is not int or not 0 <= seed < 2**64:
-        raise InvalidValueError(f"seed must be an integer with 0 <= seed < 2**64, got {seed!r}")
+        raise InvalidValueError(
+            f"seed must be an integer with 0 <= seed < 2**64, got {shown(seed)}"
+        )
     if not isinstance(options, RulesOptions):
         raise InvalidValueError(f"options must be a RulesOptions, got {type(options).__name__}")
     if not made_options(options, RulesOptions):  # made around its constructor (INPUT-2)

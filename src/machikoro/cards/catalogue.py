@@ -57,6 +57,7 @@ from machikoro.cards.model import (
     TradeEstablishment,
 )
 from machikoro.errors import InvalidValueError
+from meeplekit.values import shown
 
 __all__ = [
     "CATALOGUE",
@@ -213,7 +214,7 @@ class EstablishmentEntry:
             chosen = allowed[0] if cost is None else cost
             if chosen not in allowed:
                 raise InvalidValueError(
-                    f"the {self.name.value}'s cost is one of {allowed}, got {cost!r}"
+                    f"the {self.name.value}'s cost is one of {allowed}, got {shown(cost)}"
                 )
         else:
             chosen = self.cost.value

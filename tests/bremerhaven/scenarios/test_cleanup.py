@@ -66,7 +66,7 @@ def test_a_reward_event_pays_everyone_alike() -> None:
 
 @pytest.mark.rules("BH-EVENT-2", "BH-PROGRESS-3", "BH-INT-8")
 def test_no_event_in_the_first_round_and_the_new_one_waits_a_round() -> None:
-    papers = [newspaper(f"n{i}", event=Charge(Counted.CONTRACTS, 3)) for i in range(18)]
+    papers = [newspaper(f"n{i}", progress=2, event=Charge(Counted.CONTRACTS, 3)) for i in range(18)]
     state = game(2, cards=card_set(newspapers=papers))
     state, events = end_round_with_events(state)
     assert "BH-EVENT-1" not in rules_of(events)

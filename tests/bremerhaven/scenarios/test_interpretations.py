@@ -263,7 +263,9 @@ def test_leftover_contracts_as_due_or_ignored() -> None:
 
 @pytest.mark.rules("BH-INT-8", "BH-PROGRESS-3")
 def test_an_event_turned_over_waits_for_the_next_clean_up() -> None:
-    papers = [newspaper(f"now-{i}", event=Charge(Counted.CONTRACTS, 2)) for i in range(18)]
+    papers = [
+        newspaper(f"now-{i}", progress=2, event=Charge(Counted.CONTRACTS, 2)) for i in range(18)
+    ]
     state = game(2, cards=card_set(newspapers=papers))
     state = with_harbour(state, 0, money=10)
     after = automatic(state, (PendingStep("clean-up"),))[0]
