@@ -46,9 +46,10 @@ from __future__ import annotations
 
 import enum
 import operator
+import reprlib
 from collections.abc import Callable, Iterable
 from operator import is_not
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -99,13 +100,90 @@ def shown(value: object, limit: int = SHOWN) -> str:
         text = number(value, limit)
     else:
         try:
-            text = repr(value)
+            text = repr(value) if _small(value) else _BOUNDED.repr(value)
         except Exception:
             if isinstance(value, int):  # an int subclass too long for str
                 text = number(int(value), limit)
             else:
                 text = f"<{type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: The most parts (items of containers, fields of attrs values) of a value that
+#: :func:`shown` writes with ``repr``; a larger or deeper value is written in part.
+_PARTS = 256
+#: The deepest nesting of a value that :func:`shown` writes with ``repr``.
+_DEPTH = 16
+_CONTAINERS = (tuple, list, set, frozenset, dict)
+
+
+def _small(value: object) -> bool:
+    """Whether ``value`` has few enough parts that ``repr`` of it costs little.
+
+    Containers and attrs values are walked, at most :data:`_PARTS` parts and
+    :data:`_DEPTH` levels; a long text or a huge number counts as large. Never raises for
+    a value it cannot walk: such a value counts as large.
+    """
+    budget = _PARTS
+    stack: list[tuple[object, int]] = [(value, 0)]
+    try:
+        while stack:
+            item, depth = stack.pop()
+            budget -= 1
+            if budget < 0 or depth > _DEPTH:
+                return False
+            if isinstance(item, (str, bytes)):
+                if len(item) > _PARTS * 4:
+                    return False
+            elif isinstance(item, int) and not isinstance(item, bool):
+                if item.bit_length() > 1024:
+                    return False
+            elif isinstance(item, dict):
+                if len(item) > _PARTS:
+                    return False
+                stack.extend((part, depth + 1) for pair in item.items() for part in pair)
+            elif isinstance(item, _CONTAINERS):
+                if len(item) > _PARTS:
+                    return False
+                stack.extend((part, depth + 1) for part in item)
+            elif attrs.has(type(item)):
+                stack.extend(
+                    (getattr(item, field.name, None), depth + 1)
+                    for field in attrs.fields(cast(Any, type(item)))
+                )
+    except Exception:
+        return False
+    return True
+
+
+class _Bounded(reprlib.Repr):
+    """``repr`` in part: a few items of each container, a few levels, numbers short."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 4
+        self.maxtuple = self.maxlist = self.maxarray = self.maxdict = 6
+        self.maxset = self.maxfrozenset = self.maxdeque = 6
+        self.maxstring = self.maxother = SHOWN
+
+    def repr_int(self, x: int, level: int) -> str:
+        return number(x)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        if not attrs.has(type(x)):
+            return super().repr_instance(x, level)
+        name = type(x).__qualname__.rsplit(">.", 1)[-1]
+        if level <= 0:
+            return f"{name}(...)"
+        parts = (
+            f"{field.name}={self.repr1(getattr(x, field.name, None), level - 1)}"
+            for field in attrs.fields(cast(Any, type(x)))
+            if field.repr
+        )
+        return f"{name}({', '.join(parts)})"
+
+
+_BOUNDED = _Bounded()
 
 
 def number(value: int, limit: int = SHOWN) -> str:

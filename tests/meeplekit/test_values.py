@@ -144,3 +144,34 @@ def test_member_test_knows_only_the_enums_own_members() -> None:
         assert not is_card(value), value
     Other = enum.IntEnum("Other", {"CAFE": 0})
     assert not is_card(Other.CAFE) and member_test(Other)(Other.CAFE)
+
+
+class _Counted:
+    """A value that counts how often it is written (``repr``)."""
+
+    calls = 0
+
+    def __repr__(self) -> str:
+        _Counted.calls += 1
+        return "counted"
+
+
+@attrs.frozen
+class _Holder:
+    items: object
+
+
+def test_shown_writes_a_small_value_as_repr_and_a_huge_one_in_part() -> None:
+    small = [(1, "a"), {"k": frozenset({2})}, _Holder((1, 2)), [[[]]]]
+    for value in small:
+        assert shown(value, 200) == repr(value)
+    _Counted.calls = 0
+    huge = [tuple(_Counted() for _ in range(100_000)), _Holder([_Counted()] * 100_000)]
+    for value in huge:
+        text = shown(value)
+        assert len(text) <= 80 and "counted" in text
+    assert _Counted.calls <= 20  # a few items of each, never all 200,000
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    assert shown(deep).startswith("[[[[")
