@@ -33,6 +33,7 @@ import functools
 from html import escape
 from typing import Final
 
+from bremerhaven.cards.describe import describe_prices
 from bremerhaven.cards.model import (
     BuildingCard,
     Charge,
@@ -216,7 +217,7 @@ def card(item: Card) -> SvgImage:
     shows the rules that govern it in small print and its mark: "original" for the
     library's own cards, "card file" for a card read from a file (BH-CARD-1).
     """
-    title = f"Price card {item.key}" if isinstance(item, PriceCard) else item.name
+    title = f"Price card: {describe_prices(item)}" if isinstance(item, PriceCard) else item.name
     return shared.document(CARD_WIDTH, CARD_HEIGHT, title, _card_drawing(item))
 
 
@@ -357,9 +358,7 @@ def _building_card(item: BuildingCard, mark: str) -> list[str]:
 
 
 def _price_card(item: PriceCard, mark: str) -> list[str]:
-    out = _frame(
-        _GOLD, f"Price card {item.key}", "Price card", mark, "BH-CARD-6 · BH-PRICE-1 · BH-TIME-2"
-    )
+    out = _frame(_GOLD, "Price card", "Price card", mark, "BH-CARD-6 · BH-PRICE-1 · BH-TIME-2")
     for row, good in enumerate(Good):
         y = 62 + row * 40
         out.append(_good_icon(good, 20, y, 28))

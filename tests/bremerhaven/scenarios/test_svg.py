@@ -13,6 +13,7 @@ import resvg_py
 import bremerhaven
 from bremerhaven import RulesOptions, svg
 from bremerhaven.cards import load_cards
+from bremerhaven.cards.describe import describe_prices
 from bremerhaven.cards.model import (
     BuildingCard,
     ContractCard,
@@ -82,7 +83,8 @@ def test_every_card_of_the_original_set_is_drawn_from_its_data() -> None:
         title = root.findtext(f"{SVG}title")
         assert "original" in text and "card file" not in text
         if isinstance(item, PriceCard):
-            assert title == f"Price card {item.key}"
+            assert title == f"Price card: {describe_prices(item)}"
+            assert item.key not in text  # an internal key is no word of the picture
             for good in bremerhaven.Good:
                 assert f"{good.key} {item.price(good)}" in text, (item.key, text)
             continue
