@@ -71,6 +71,8 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("harbour.setup.new_game", "seed"): lambda n: harbour.new_game(2, seed=n),
     ("harbour.svg.position", "viewer"): lambda n: svg.position(STATE, n),
     ("harbour.view.render", "viewer"): lambda n: render(STATE, n),
+    ("harbour.view.render", "width"): lambda n: render(STATE, width=n),
+    ("harbour.poscode.code", "viewer"): lambda n: harbour.code(STATE, viewer=n),
     ("harbour.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
 }
 

@@ -90,6 +90,8 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("bremerhaven.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(None, n),
     ("bremerhaven.view.goods_words", "count"): lambda n: goods_words(n, None),
     ("bremerhaven.view.render", "viewer"): lambda n: render(STATE, n),
+    ("bremerhaven.view.render", "width"): lambda n: render(STATE, width=n),
+    ("bremerhaven.poscode.code", "viewer"): lambda n: bremerhaven.code(STATE, viewer=n),
     ("bremerhaven.view.seat_name", "seat"): seat_name,
     ("bremerhaven.view.seat_name", "dummy"): lambda n: seat_name(0, n),
     ("bremerhaven.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),

@@ -53,6 +53,8 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("machikoro.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(None, n),
     ("machikoro.view.landmarks_done", "seat"): lambda n: landmarks_done(SEEN, n),
     ("machikoro.view.render", "viewer"): lambda n: render(STATE, n),
+    ("machikoro.view.render", "width"): lambda n: render(STATE, width=n),
+    ("machikoro.poscode.code", "viewer"): lambda n: machikoro.code(STATE, viewer=n),
     ("machikoro.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
 }
 
