@@ -35,6 +35,7 @@ PAGE_ORDER: Final = (
     "tensors",
     "json",
     "records",
+    "codes",
     "views",
     "observations",
 )

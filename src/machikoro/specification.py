@@ -46,6 +46,7 @@ PAGE_ORDER: Final = (
     "engine",
     "positions",
     "json",
+    "codes",
     "notation",
     "records",
     "openspiel",

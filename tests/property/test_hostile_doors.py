@@ -375,7 +375,7 @@ def test_position_refuses_any_value_of_any_argument_with_invalid_state_error() -
         ({"goods": -1}, "goods must be a list or a tuple, got -1"),
         ({"goods": [{}] * 5}, r"COMP-1\] a game has 2 to 4 players, got 5"),
         ({"cards": -1}, "cards must be a CardSet, got -1"),
-        ({"display": DEEP}, "the card set has no building <list that cannot be shown>"),
+        ({"display": DEEP}, "the card set has no building \\[\\[\\[\\[\\[\\.\\.\\.\\]\\]\\]\\]\\]"),
         ({"display": KEYS * 4}, "display has 144 entries, more than 36"),
         ({"goods": [{"fish": -1}, {}]}, r"not goods: \{'fish': -1\}"),
         ({"turn": HUGE}, "turn must be a whole number from 0 to 2\\*\\*63 - 1"),
