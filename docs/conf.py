@@ -1,4 +1,4 @@
-"""Sphinx configuration for the Harbour rules library."""
+"""Sphinx configuration of the docs of the rules libraries for Harbour, Machi Koro and Bremerhaven."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
-project = "Harbour rules library"
-author = "The Harbour rules library developers"
-copyright = "2026, the Harbour rules library developers"
+project = "Rules libraries for Harbour, Machi Koro and Bremerhaven"
+author = "The developers of the rules libraries"
+copyright = "2026, the developers of the rules libraries"
 
 extensions = [
     "sphinx.ext.autodoc",
@@ -33,5 +33,7 @@ nitpicky = False
 html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["harbour.css"]
-html_title = "Harbour rules library"
+# Short enough for the sidebar and for a phone's header (390 px); where the sidebar wraps
+# it, a no-break space keeps Machi Koro on one line.
+html_title = "Harbour, Machi\u00a0Koro, Bremerhaven"
 suppress_warnings = ["myst.xref_missing"]

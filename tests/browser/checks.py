@@ -260,20 +260,19 @@ def small_text(m: Measurement, least: float = MIN_TEXT_PX) -> list[str]:
 def repeated_navigation(m: Measurement) -> list[str]:
     """A page listed twice in the sidebar, or a navigation entry repeated.
 
-    In Furo's sidebar every page is one entry (at the top level, a link to a section of a
-    page counts as that page: a page with two titles is listed twice). In every navigation tree of the page no
-    entry has the label of a sibling, and no page or section has the label of its parent
-    (a page whose first section repeats its title). An object the API documents may have
-    the label of its section (the class ``Goods`` in the section "Goods").
+    In Furo's sidebar every page is one entry, at whatever depth (it lists the pages' titles
+    only, so a link to a section of a page counts as that page: a page with two titles is
+    listed twice). In every navigation tree of the page no entry has the label of a
+    sibling, and no page or section has the label of its parent (a page whose first
+    section repeats its title). An object the API documents may have the label of its
+    section (the class ``Goods`` in the section "Goods").
     """
     problems = []
     for tree in m["trees"]:
         if tree["kind"] == ".sidebar-tree":
-            # The top level lists pages: an entry there that links to a section is a
-            # page listed again (a page with two titles); below, the sections of a page.
-            top = tree["entries"]
-            below = [e for t in top for e in _flat(t["children"]) if not e["section"]]
-            pages = [e["page"] for e in (*top, *below)]
+            # Furo lists titles only: an entry that links to a section is a page listed
+            # again (a page with two titles), at the top or in a section's pages.
+            pages = [e["page"] for e in _flat(tree["entries"])]
             for page in sorted({p for p in pages if pages.count(p) > 1}):
                 problems.append(f"{m['url']}: the sidebar lists {page} {pages.count(page)} times")
         problems += [f"{m['url']}: {tree['kind']} {p}" for p in _repeats(tree["entries"], "")]

@@ -120,11 +120,13 @@ def nav(kind: str, items: str) -> str:
 
 
 def test_repeated_navigation_entries_are_found(page: Page) -> None:
+    # A game's section: its index page, its pages under it (the current page links to "#").
     clean = nav(
         "sidebar-tree",
-        '<li><a href="usage.html">Using the library</a><ul>'
-        '<li><a href="usage.html#pictures">Pictures</a></li></ul></li>'
-        '<li><a href="gallery.html">Card gallery</a></li>',
+        '<li><a href="harbour/index.html">Harbour</a><ul>'
+        '<li><a href="usage.html">Using Harbour</a></li>'
+        '<li><a href="#">Card gallery</a></li></ul></li>'
+        '<li><a href="meeplekit.html">The shared layer</a></li>',
     )
     assert repeated_navigation(probe(page, clean)) == []
     # The API's class Goods in its section "Goods" is an object, not a repeated section.
@@ -142,13 +144,23 @@ def test_repeated_navigation_entries_are_found(page: Page) -> None:
     )
     (problem,) = repeated_navigation(probe(page, twice))
     assert "lists http://docs.invalid/usage.html 2 times" in problem
-    # A page with two titles (a README included from its top): two top-level entries.
+    # A page with two titles (a README included from its top): two entries, at the top
+    # or among the pages of a game's section.
     titles = nav(
         "sidebar-tree",
-        '<li><a href="usage.html">Using the library</a></li>'
+        '<li><a href="usage.html">Using Harbour</a></li>'
         '<li><a href="usage.html#harbour-rules-library">Harbour rules library</a></li>',
     )
     (problem,) = repeated_navigation(probe(page, titles))
+    assert "lists http://docs.invalid/usage.html 2 times" in problem
+    nested = nav(
+        "sidebar-tree",
+        '<li><a href="harbour/index.html">Harbour</a><ul>'
+        '<li><a href="usage.html">Using Harbour</a></li>'
+        '<li><a href="usage.html#harbour-rules-library">Harbour rules library</a></li>'
+        "</ul></li>",
+    )
+    (problem,) = repeated_navigation(probe(page, nested))
     assert "lists http://docs.invalid/usage.html 2 times" in problem
     # A page whose first section repeats its title (a heading included from the README).
     echo = nav(

@@ -12,11 +12,15 @@ import doctest
 import re
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
-from harbour import extras
+import bremerhaven.extras
+import harbour.extras
+import machikoro.extras
+from tests.alone import readme_commands
 from tests.browser.checks import (
     Measurement,
     measure,
@@ -40,6 +44,13 @@ PICTURED = (
     "bremerhaven/demo-game.html",
     "bremerhaven/gallery.html",
 )
+
+#: Each game's section: its index page and its extras (``<game>.extras``).
+GAMES: dict[str, ModuleType] = {
+    "harbour/index.html": harbour.extras,
+    "machikoro/index.html": machikoro.extras,
+    "bremerhaven/index.html": bremerhaven.extras,
+}
 
 
 def pages(build: Path) -> list[str]:
@@ -134,38 +145,127 @@ def test_the_text_views_fit_their_boxes_on_a_laptop(measured: Measured) -> None:
 
 @WIDTHS
 def test_each_page_appears_once_in_the_navigation(measured: Measured, width: int) -> None:
-    trees = measured.at(width)["index.html"]["trees"]
-    sidebar = [t for t in trees if t["kind"] == ".sidebar-tree"]
-    assert sidebar and len(sidebar[0]["entries"]) > 20
     problems = all_problems(measured.at(width), repeated_navigation)
     # The sidebar is on every page: name each problem once, with how many pages show it.
     kinds = sorted({p.split(": ", 1)[1] for p in problems})
     assert problems == [], [f"{k} ({sum(p.endswith(k) for p in problems)} pages)" for k in kinds]
 
 
-def test_the_index_starts_with_install_and_a_quick_start(browser: Browser, site: str) -> None:
-    page = open_page(browser, LAPTOP)
-    page.goto(site + "index.html", wait_until="load")
-    # The page's sections in order, each with its heading and its code blocks.
-    sections: list[tuple[str, list[str], str]] = page.evaluate(
+@WIDTHS
+def test_the_games_lead_the_navigation(measured: Measured, width: int, site: str) -> None:
+    """The sidebar starts with the three games, each its section's pages under it."""
+    trees = measured.at(width)["index.html"]["trees"]
+    (sidebar,) = [t["entries"] for t in trees if t["kind"] == ".sidebar-tree"]
+    assert [e["page"] for e in sidebar[:3]] == [site + name for name in GAMES]
+    for game in sidebar[:3]:
+        assert len(game["children"]) >= 20, game["text"]
+    # Every page of the sidebar, once (the check above): the project's pages, not a few.
+    flat = [sidebar]
+    while flat[-1]:
+        flat.append([c for e in flat[-1] for c in e["children"]])
+    assert sum(map(len, flat)) > 80
+
+
+def _sections(page: Page) -> list[tuple[str, list[str], str]]:
+    """The page's sections in order: each one's heading, its code blocks and its text."""
+    found: list[tuple[str, list[str], str]] = page.evaluate(
         """() => Array.from(document.querySelectorAll('article section section')).map((s) => [
             s.querySelector('h2').firstChild.textContent.trim(),
             Array.from(s.querySelectorAll('pre')).map((p) => p.textContent),
             s.innerText,
         ])"""
     )
+    return found
+
+
+def _commands(block: str) -> list[str]:
+    """The commands of a shell block, without its comments."""
+    return [line for line in block.strip().splitlines() if not line.startswith("#")]
+
+
+def test_the_landing_page_links_each_game_and_installs_it(browser: Browser, site: str) -> None:
+    page = open_page(browser, LAPTOP)
+    page.goto(site + "index.html", wait_until="load")
+    sections = _sections(page)
+    links = page.evaluate(
+        "() => Array.from(document.querySelectorAll('article section section a')).map(a => a.href)"
+    )
+    title = page.title()
     page.close()
-    (install, blocks, text), (quick_start, (quick, *_), _) = sections[:2]
+    assert "Harbour rules library" not in title
+    for name in ("Harbour", "Machi", "Bremerhaven"):
+        assert name in title
+    assert [heading for heading, _, _ in sections][:3] == [
+        "The games",
+        "Install",
+        "The shared layer",
+    ]
+    for name in GAMES:
+        assert site + name in links, name
+    # The README's command from a clone for each game, then the shared layer's alone.
+    readme = readme_commands()
+    games = ("harbour-rules", "machikoro-rules", "bremerhaven-rules", "meeplekit")
+    (install,) = sections[1][1]
+    assert _commands(install) == [readme[("clone", name, None)] for name in games]
+
+
+@pytest.mark.parametrize("index", list(GAMES), ids=[n.split("/")[0] for n in GAMES])
+def test_each_game_starts_with_install_and_a_quick_start(
+    browser: Browser, site: str, index: str
+) -> None:
+    extras = GAMES[index]
+    game = extras.DISTRIBUTION.removesuffix("-rules")
+    page = open_page(browser, LAPTOP)
+    page.goto(site + index, wait_until="load")
+    sections = _sections(page)
+    page.close()
+    (install, (clone, wheelhouse), text), (quick_start, (quick, *_), _) = sections[:2]
     assert (install, quick_start) == ("Install", "Quick start")
-    assert blocks[0].strip() == f"pip install {extras.DISTRIBUTION}"
-    for name in extras.EXTRAS:
-        assert extras.install_command(name) in text, name
-    assert 8 <= len(quick.strip().splitlines()) <= 14, quick
-    for call in ("new_game", "legal_moves", "apply_move", "observe", "outcome"):
-        assert re.search(rf"harbour\.{call}\(", quick), call
+    # The README's commands, as make dist runs them, and each extra's as the game names it.
+    readme = readme_commands()
+    name = extras.DISTRIBUTION
+    assert _commands(clone) == [readme[("clone", name, None)], readme[("clone", name, "cli")]]
+    assert _commands(wheelhouse) == [readme[("wheelhouse", name, None)]]
+    assert "not yet on the package index" in text
+    for extra in extras.EXTRAS:
+        assert extras.install_command(extra) in text, extra
+    # The quick start: a game to its outcome, a move's notation and the position's code.
+    calls = ("new_game", "legal_moves", "apply_move", "observe", "is_over", "outcome", "code")
+    for call in calls:
+        assert re.search(rf"{game}\.{call}\(", quick), call
+    assert "format_move(" in quick and "GreedyBot(" in quick
     # The quick start runs as shown.
     test = doctest.DocTestParser().get_doctest(quick, {}, "quick start", None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False) == doctest.TestResults(0, len(test.examples))
-    assert len(test.examples) >= 8
+    assert len(test.examples) >= 12
+
+
+@WIDTHS
+def test_the_title_fits_the_sidebar_and_the_header(browser: Browser, site: str, width: int) -> None:
+    """The project's title is shown whole in the sidebar and, on a phone, in the header.
+
+    On a phone the sidebar is a drawer: it is opened (without its animation) to be measured.
+    """
+    page = open_page(browser, width)
+    page.goto(site + "index.html", wait_until="load")
+    page.add_style_tag(content="* { transition: none !important; }")
+    page.evaluate("() => { document.getElementById('__navigation').checked = true; }")
+    shown = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.sidebar-brand-text, .mobile-header .brand'))
+            .filter((e) => e.getClientRects().length > 0)
+            .map((e) => {
+                const r = e.getBoundingClientRect();
+                const line = parseFloat(getComputedStyle(e).lineHeight);
+                return [e.className, e.textContent.trim(), e.scrollWidth <= e.clientWidth,
+                        r.left >= 0 && r.right <= document.documentElement.clientWidth,
+                        Math.round(r.height / line)];
+            })"""
+    )
+    page.close()
+    places = {name for name, *_ in shown}
+    assert places == ({"sidebar-brand-text", "brand"} if width == PHONE else {"sidebar-brand-text"})
+    for name, text, inside, on_screen, lines in shown:
+        assert "Bremerhaven" in text and inside and on_screen, (name, text, inside, on_screen)
+        assert lines <= 3, (name, text, lines)

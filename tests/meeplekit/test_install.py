@@ -6,22 +6,26 @@ from the wheelhouse ``make dist`` writes. ``make dist`` runs every such line as 
 new virtual environments (``scripts/check_alone.py``); these tests check, without
 installing anything, that the lines are there, one command per install, each of a shape
 that script runs, and that the quick starts of the distributions' READMEs run.
+
+The docs show the READMEs' commands (``docs/_ext/install.py`` takes them from there); every
+other ``pip install`` a docs page writes must be one the script can run and the READMEs
+agree with, or the compiled build's recipe of ``setup.py``.
 """
 
 from __future__ import annotations
 
+import ast
 import doctest
-import importlib.util
-import sys
+import re
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import bremerhaven.extras
 import harbour.extras
 import machikoro.extras
+from tests.alone import check_alone, readme_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {
@@ -32,31 +36,12 @@ GAMES = {
 DISTRIBUTIONS = ("meeplekit", "machikoro-rules", "bremerhaven-rules")
 
 
-def _load() -> ModuleType:
-    path = ROOT / "scripts" / "check_alone.py"
-    spec = importlib.util.spec_from_file_location("check_alone", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # registered first: its dataclasses look it up
-    spec.loader.exec_module(module)
-    return module
-
-
-check_alone = _load()
-
-
 def _readme(distribution: str) -> Path:
     return ROOT / (
         "README.md"
         if distribution == "harbour-rules"
         else f"distributions/{distribution}/README.md"
     )
-
-
-def _commands() -> dict[tuple[str, str, str | None], str]:
-    """Each install the READMEs document, by (route, distribution, extra): its command."""
-    chosen = check_alone.one_each(check_alone.documented())
-    return {key: command.line.partition(" #")[0].rstrip() for key, command in chosen.items()}
 
 
 @pytest.mark.parametrize("distribution", ["harbour-rules", *DISTRIBUTIONS])
@@ -66,7 +51,7 @@ def test_each_readme_says_the_library_is_not_on_the_package_index(distribution: 
 
 
 def test_each_game_has_its_clone_commands_with_and_without_the_cli_extra() -> None:
-    commands = _commands()
+    commands = readme_commands()
     folders = {"harbour-rules": "."} | {d: f"./distributions/{d}" for d in DISTRIBUTIONS}
     for name, folder in folders.items():
         shared = "" if name == "meeplekit" else "./distributions/meeplekit "
@@ -149,3 +134,84 @@ def test_the_quick_start_of_each_distribution_runs(distribution: str) -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+#: A ``pip install`` command in a docs page: a line of its own (after environment
+#: variables: ``HARBOUR_COMPILE=1 pip install ...``), or inline code.
+_LINE = re.compile(r"(\w+=\S* )*pip install ")
+_INLINE = re.compile(r"`(pip install[^`]*)`")
+
+
+def _docs_pages() -> list[Path]:
+    """Every page of the docs a reader may copy a command from (the spec pages included)."""
+    pages = [
+        path
+        for path in (ROOT / "docs").rglob("*.md")
+        if not {"_build", "research"} & set(path.relative_to(ROOT / "docs").parts)
+    ]
+    pages += sorted((ROOT / "src").glob("*/spec/*.md"))  # docs/spec and docs/<game>/spec
+    return sorted(set(pages))
+
+
+def _docs_installs() -> list[tuple[str, str]]:
+    """Each ``pip install`` command of the docs' pages, with where it is written."""
+    found = []
+    for path in _docs_pages():
+        text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(ROOT))
+        for number, line in enumerate(text.splitlines(), 1):
+            words = line.strip().removeprefix("$ ")
+            if _LINE.match(words):
+                found.append((words.partition(" #")[0].rstrip(), f"{where}:{number}"))
+        for match in _INLINE.finditer(text):
+            number = text.count("\n", 0, match.start()) + 1
+            found.append((" ".join(match[1].split()), f"{where}:{number}"))
+    return found
+
+
+def _compiled_recipe() -> list[str]:
+    """The compiled build's commands, as ``setup.py``'s docstring gives them."""
+    docstring = ast.get_docstring(ast.parse((ROOT / "setup.py").read_text(encoding="utf-8")))
+    assert docstring is not None
+    return [line.strip() for line in docstring.splitlines() if "pip install" in line]
+
+
+def test_every_install_line_of_the_docs_is_one_the_check_runs() -> None:
+    """A page's line installs from a clone, from the wheelhouse, or adds an extra by name.
+
+    The commands agree with the READMEs' (the ones ``make dist`` runs), an extra's with the
+    game's own hint, and the only other lines are the compiled build's of ``setup.py``.
+    """
+    recipe = _compiled_recipe()
+    assert any("HARBOUR_COMPILE=1" in line for line in recipe), recipe
+    installs = _docs_installs()
+    compiled = [line for line, _ in installs if line in recipe]
+    assert compiled == recipe  # the performance page gives the whole recipe, once
+    commands = [check_alone.parse(line, where) for line, where in installs if line not in recipe]
+    assert len(commands) >= 10
+    check_alone.one_each([*check_alone.documented(), *commands])  # as the READMEs write them
+    for command in commands:
+        if command.route == "extra":
+            game = GAMES[command.distribution]
+            assert command.extra in game.EXTRAS, command
+            line = command.line.partition(" #")[0].strip()
+            assert line == game.install_command(command.extra), command
+
+
+def test_a_page_adding_an_extra_says_where_the_game_is_installed_first() -> None:
+    """``pip install 'machikoro-rules[lab]'`` works only once Machi Koro is installed."""
+    recipe = _compiled_recipe()
+    extras = [
+        command
+        for command in (
+            check_alone.parse(line, where)
+            for line, where in _docs_installs()
+            if line not in recipe and where.startswith("docs/")
+        )
+        if command.route == "extra"
+    ]
+    assert len({command.where.partition(":")[0] for command in extras}) >= 8
+    for command in extras:
+        page = (ROOT / command.where.partition(":")[0]).read_text(encoding="utf-8")
+        game = command.distribution.removesuffix("-rules")
+        assert f"<{game}-install>`" in page, f"{command.where}: no link to {game}'s Install"
