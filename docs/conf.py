@@ -21,9 +21,10 @@ extensions = [
     "install",
     "pictures",
     "gamerefs",
+    "rulebook_citations",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "research"]
+exclude_patterns = ["_build"]
 myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -6,6 +6,10 @@
   picture is an SVG that scales down to its column (``max-width:100%``, a ``viewBox``),
   and the pages hold no table and no preformatted block, the elements that do not
   reflow with the page's width (Furo's content column is at most 46em wide at 1280 px).
+- Every specification page (``spec/``, ``machikoro/spec/``, ``bremerhaven/spec/``) names
+  the source documents as a reader reads them: no rulebook file name, no rulebook number
+  (``004``, ``004:599``) and no research note's path in the page's text; the file names
+  stay in the ``<abbr>`` titles (``docs/_ext/rulebook_citations.py``).
 
 Usage: ``python scripts/check_docs.py [BUILD_DIR]`` (default ``docs/_build/html``); exits
 1 and says what is wrong if a check fails.
@@ -13,12 +17,24 @@ Usage: ``python scripts/check_docs.py [BUILD_DIR]`` (default ``docs/_build/html`
 
 from __future__ import annotations
 
+import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
+from bremerhaven.specification import DOCUMENTS as BREMERHAVEN
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.model import BonusCard, Building, PlayerBoard
+from harbour.specification import DOCUMENTS as HARBOUR
+from machikoro.specification import DOCUMENTS as MACHIKORO
+from meeplekit.citations import find_citations
+
+#: Every game's source documents, by the names the specifications cite them by.
+DOCUMENTS = {**HARBOUR, **MACHIKORO, **BREMERHAVEN}
+#: What a reader cannot open: a rulebook's file name, its number with a line, a note's path.
+INTERNAL = re.compile(
+    r"\d{3}_[0-9a-f]{16}\.txt|(?<![\w.,:/-])00[0-4]:\d|(?<![\w/])research/[a-z0-9-]+\.md"
+)
 
 
 class _Page(HTMLParser):
@@ -64,9 +80,54 @@ class _Page(HTMLParser):
             self.svg_titles.append(data)
 
 
+class _Text(HTMLParser):
+    """A page's text inside its article (no attributes), and its abbreviations' titles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.abbr: list[str] = []
+        self._article = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "article":
+            self._article += 1
+        elif tag == "abbr" and self._article:
+            self.abbr.append(dict(attrs).get("title") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self._article -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._article:
+            self.text.append(data)
+
+
+def citation_problems(build: Path) -> list[str]:
+    """Every specification page's citations a reader cannot follow, and pages without any."""
+    problems = []
+    pages = sorted(build.glob("spec/*.html")) + sorted(build.glob("*/spec/*.html"))
+    if len(pages) < 30:
+        problems.append(f"only {len(pages)} specification pages")
+    titled = 0
+    for page in pages:
+        found = _Text()
+        found.feed(page.read_text(encoding="utf-8"))
+        text = "".join(found.text)
+        bad = [m.group() for m in INTERNAL.finditer(text)]
+        bad += [text[c.start : c.end] for c in find_citations(text, DOCUMENTS)]
+        if bad:
+            problems.append(f"{page.relative_to(build)}: cites {sorted(set(bad))[:5]}")
+        titled += sum(bool(re.match(r"\d{3}_[0-9a-f]{16}\.txt", t)) for t in found.abbr)
+    if titled < 300:
+        problems.append(f"only {titled} citations keep their file name in a title")
+    return problems
+
+
 def check(build: Path) -> list[str]:
     """What is wrong with the built pages (nothing when all is well)."""
-    problems = []
+    problems = citation_problems(build)
     pages = {}
     for name in ("gallery", "demo-game"):
         page = _Page()
@@ -99,7 +160,10 @@ def main() -> int:
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems:
-        print(f"{build}: the gallery shows every card; no page scrolls sideways")
+        print(
+            f"{build}: the gallery shows every card; no page scrolls sideways; the "
+            "specification pages name their sources by title and line"
+        )
     return 1 if problems else 0
 
 

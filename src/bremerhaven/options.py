@@ -62,17 +62,19 @@ class _Reading(enum.Enum):
 class GameLength(_Reading):
     """The long game or the short game (BH-SHORT-1); the solo game is always short."""
 
-    #: The long game: covers, newspapers with progress and events (004:86-313).
+    #: The long game: covers, newspapers with progress and events (the rulebook, lines
+    #: 86–313).
     LONG = "long"
     #: The short game: no covers, a starting building and goods, 2 spaces a round
-    #: (004:995-1066).
+    #: (the rulebook, lines 995–1066).
     SHORT = "short"
 
 
 class GoodsSupply(_Reading):
     """Whether the 40 goods of each kind limit production and cargo (BH-INT-3)."""
 
-    #: 40 of each good (004:42): what the supply lacks is not produced or loaded.
+    #: 40 of each good (the rulebook, line 42): what the supply lacks is not produced or
+    #: loaded.
     LIMITED = "limited"
     #: As many goods as the rules ask for.
     UNLIMITED = "unlimited"
@@ -90,7 +92,7 @@ class TiedTop(_Reading):
 class Simultaneous(_Reading):
     """The order of the simultaneous phases (1.2, 1.3 and the harbours, BH-INT-6)."""
 
-    #: In rank order, the beginners' rule (004:473-476, 004:756-758).
+    #: In rank order, the beginners' rule (the rulebook, lines 473–476 and 756–758).
     RANK_ORDER = "rank-order"
     #: In seat order, seat 0 first.
     SEAT_ORDER = "seat-order"
@@ -99,7 +101,7 @@ class Simultaneous(_Reading):
 class LeftoverContracts(_Reading):
     """Contracts still in the loading docks when the game ends (BH-INT-7)."""
 
-    #: Resolved as if due: goods sold, reward or penalty (004:925-927).
+    #: Resolved as if due: goods sold, reward or penalty (the rulebook, lines 925–927).
     AS_DUE = "as-due"
     #: Left unresolved: no sale, no reward, no penalty.
     IGNORED = "ignored"

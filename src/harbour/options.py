@@ -56,27 +56,31 @@ class _Reading(enum.Enum):
 class LastRound(_Reading):
     """Who takes a last turn after a player's 4th building (INT-1)."""
 
-    #: Every other player takes one last turn (000, 002; 001's "Winning" section).
+    #: Every other player takes one last turn (the English retail and German rulebooks; the
+    #: "Winning" section of the earlier English rulebook).
     OTHER_PLAYERS = "other-players"
-    #: Every player, the one who triggered it last (001's "Gameplay" section).
+    #: Every player, the one who triggered it last (the "Gameplay" section of the earlier
+    #: English rulebook).
     ALL_PLAYERS = "all-players"
 
 
 class TieBreak(_Reading):
     """How ties on victory points are broken (INT-2)."""
 
-    #: Most bought buildings, then most goods (000, 002).
+    #: Most bought buildings, then most goods (the English retail and German rulebooks).
     BUILDINGS_THEN_GOODS = "buildings-then-goods"
-    #: Most bought buildings only (001).
+    #: Most bought buildings only (the earlier English rulebook).
     BUILDINGS_ONLY = "buildings-only"
 
 
 class ReentryOrder(_Reading):
     """The order in which several shipped goods re-enter the market (INT-3)."""
 
-    #: 001's worked example: the least-in-demand shipped good ends highest; order reverses.
+    #: The earlier English rulebook's worked example: the least-in-demand shipped good ends
+    #: highest; order reverses.
     REVERSED = "reversed"
-    #: A reading of 000/002: the shipped goods keep their relative order.
+    #: A reading of the English retail and German rulebooks: the shipped goods keep their
+    #: relative order.
     KEPT = "kept"
 
 
@@ -128,10 +132,11 @@ class WarehouseKeep(_Reading):
 class PurchaseLimit(_Reading):
     """How many buildings a player may buy, unless the action allows more (INT-36)."""
 
-    #: One per buy action (000: "one building at a time, unless the action taken specifies
-    #: otherwise").
+    #: One per buy action (the English retail rulebook, line 136: "one building at a time,
+    #: unless the action taken specifies otherwise").
     PER_ACTION = "per-action"
-    #: One per turn (002: "nur ein Gebäude pro Zug", unless the action says otherwise).
+    #: One per turn (the German rulebook, line 186: "nur ein Gebäude pro Zug", unless the
+    #: action says otherwise).
     PER_TURN = "per-turn"
 
 
@@ -296,7 +301,8 @@ class RulesOptions:
     purchase_limit: PurchaseLimit = attrs.field(
         metadata={"rule": "INT-36"}, default=PurchaseLimit.PER_ACTION, converter=_purchase_limit
     )
-    #: INT-37: allow the Inland Traders side with 2 players too (002 says "should" not).
+    #: INT-37: allow the Inland Traders side with 2 players too (the German rulebook says
+    #: "should" not).
     inland_traders_two_players: bool = attrs.field(
         default=False, validator=_switch, metadata={"rule": "INT-37"}
     )
@@ -319,8 +325,8 @@ def _unpickle_options(changed: tuple[tuple[str, object], ...]) -> RulesOptions:
 def reading_meaning(member: enum.Enum) -> str:
     """What the reading ``member`` means, in one line: its documentation in this module.
 
-    >>> reading_meaning(ReentryOrder.KEPT)
-    'A reading of 000/002: the shipped goods keep their relative order.'
+    >>> reading_meaning(TieBreak.BUILDINGS_ONLY)
+    'Most bought buildings only (the earlier English rulebook).'
     """
     if not isinstance(member, _Reading):
         raise InvalidValueError(f"not a rule reading: {member!r}")

@@ -61,7 +61,7 @@ class Market(_Reading):
     #: without.
     EDITION = "edition"
     #: The Harbor expansion's market: 10 different establishments drawn from one shuffled
-    #: deck, replenished at once (003:55-77).
+    #: deck, replenished at once (the Harbor rulebook, lines 55–77).
     HARBOR = "harbor"
     #: The base game's market: every supply pile face up (the IDW rulebook).
     ALL_PILES = "all-piles"
@@ -102,7 +102,8 @@ class AmusementParkRoll(_Reading):
 class AmusementParkBuilt(_Reading):
     """Whether an Amusement Park built this turn grants the extra turn for this turn's doubles (MK-INT-6)."""
 
-    #: No: its benefit begins after it is completed (003:49), after this turn's roll.
+    #: No: its benefit begins after it is completed (the Harbor rulebook, line 49), after
+    #: this turn's roll.
     NEXT_TURN = "next-turn"
     #: Yes: doubles rolled earlier in the turn count (metrodice's recorded behaviour).
     SAME_TURN = "same-turn"
@@ -138,8 +139,8 @@ class PurpleOrder(_Reading):
 class MajorCopies(_Reading):
     """How many copies of each major establishment the supply holds (MK-INT-10, MK-INT-12)."""
 
-    #: The physical cards: 4 of each base major (the 5th with 5 players, 003:45) and all 5
-    #: of each Harbor major.
+    #: The physical cards: 4 of each base major (the 5th with 5 players: the Harbor
+    #: rulebook, line 45) and all 5 of each Harbor major.
     BOX = "box"
     #: One copy per player, as metrodice and kevinddchen deal them.
     PER_PLAYER = "per-player"
@@ -159,7 +160,8 @@ class BusinessCenter(_Reading):
 class FlowerShopMall(_Reading):
     """What the Shopping Mall adds to a Flower Shop (MK-INT-19)."""
 
-    #: 1 coin more per Flower Orchard (003:99-101: 2 coins per Flower Orchard).
+    #: 1 coin more per Flower Orchard (the Harbor rulebook, lines 99–101: 2 coins per Flower
+    #: Orchard).
     PER_ORCHARD = "per-orchard"
     #: 1 coin more per activation of the Flower Shop (metrodice).
     FLAT = "flat"

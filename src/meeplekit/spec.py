@@ -27,6 +27,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Final
 
+from meeplekit.citations import Source, cite
+
 __all__ = [
     "HEADING",
     "ID",
@@ -74,13 +76,14 @@ class Specification:
     """The specification of a game: the pages in ``<package>/spec``.
 
     ``page_order`` lists page stems in the documentation's order (other pages follow,
-    alphabetically); ``rulebooks`` maps the file names the clauses cite the source
-    documents by to their titles, for :meth:`clause_text`.
+    alphabetically); ``documents`` maps the names the clauses cite the source documents
+    by (file names, research notes' paths) to their :class:`~meeplekit.citations.Source`,
+    so that :meth:`clause_text` and :meth:`cite` name each by its title and lines.
     """
 
     package: str
     page_order: Sequence[str] = ()
-    rulebooks: Mapping[str, str] = field(default_factory=dict)
+    documents: Mapping[str, Source] = field(default_factory=dict)
 
     def pages(self) -> list[Page]:
         """Every page of the specification, in the documentation's order."""
@@ -126,14 +129,24 @@ class Specification:
         """The clause of ``rule_id`` as plain text wrapped to ``width`` columns, or ``None``.
 
         The heading reads ``"INT-3: title"``; cross-references become the IDs or titles
-        they show, emphasis and code markers are dropped, each source document is named by
-        its title (:attr:`rulebooks`), list items and tables keep their shape.
+        they show, emphasis and code markers are dropped, each citation of a source
+        document names it by its title and lines (:meth:`cite`), list items and tables
+        keep their shape.
         """
         markdown = self.clause(rule_id)
         if markdown is None:
             return None
         titles = {page.stem: page.title for page in self.pages()}
-        return _plain(markdown, width, titles, self.rulebooks)
+        return _plain(markdown, width, titles, self.documents)
+
+    def cite(self, text: str, *, bare: bool = True, titles: bool = True) -> str:
+        """``text`` with every citation of :attr:`documents` as a reader reads it.
+
+        "``004:599-601``" becomes "the Bremerhaven rulebook, lines 599–601"
+        (:func:`meeplekit.citations.cite`, which says what ``bare=False`` leaves alone and
+        ``titles=False`` leaves out); the commands' rules and card texts pass through it.
+        """
+        return cite(text, self.documents, bare=bare, titles=titles)
 
 
 def normalize_rule_id(text: str) -> str:
@@ -206,7 +219,6 @@ def named_ids(source_files: Iterable[Path]) -> set[str]:
 
 _REF = re.compile(r"\{ref\}`([^`<]*?)\s*<([^`>]*)>`")
 _ROLE = re.compile(r"\{(\w+)\}`([^`]*)`")
-_RULEBOOK = re.compile(r"`?(\d{3}_[0-9a-f]{16}\.txt)`?")
 _CODE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
 _STRONG = re.compile(r"(?<![\w*])\*\*(?=\S)(.+?)(?<=\S)\*\*(?![\w*])", re.DOTALL)
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", re.DOTALL)
@@ -219,8 +231,8 @@ def _label_text(label: str) -> str:
     return label.removeprefix("rule-").upper()
 
 
-def _roles(text: str, titles: Mapping[str, str], rulebooks: Mapping[str, str]) -> str:
-    text = _RULEBOOK.sub(lambda m: rulebooks.get(m.group(1), m.group(1)), text)
+def _roles(text: str, titles: Mapping[str, str], documents: Mapping[str, Source]) -> str:
+    text = cite(text, documents)
     text = _REF.sub(lambda m: " ".join(m.group(1).split()), text)
 
     def role(match: re.Match[str]) -> str:
@@ -254,9 +266,9 @@ def _prose(text: str) -> str:
 
 
 def _plain(
-    markdown: str, width: int, titles: Mapping[str, str], rulebooks: Mapping[str, str]
+    markdown: str, width: int, titles: Mapping[str, str], documents: Mapping[str, Source]
 ) -> str:
-    lines = _roles(markdown, titles, rulebooks).splitlines()
+    lines = _roles(markdown, titles, documents).splitlines()
     out: list[str] = []
     paragraph: list[str] = []
     hanging = ""

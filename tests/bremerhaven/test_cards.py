@@ -546,7 +546,7 @@ BAD: list[Any] = [
     pytest.param(
         lambda d: d["ships"].pop(),
         "ships",
-        "must hold the 48 cards of the box (004:30-38), got 47",
+        "must hold the 48 cards of the box (the rulebook, lines 30–38), got 47",
         id="47-ships",
     ),
     pytest.param(

@@ -2,7 +2,8 @@
 
 The shape of ``harbour.specification``: ``SPECIFICATION`` reads the pages shipped in the
 package, ``PAGE_ORDER`` is the order of the spec pages in the Machi Koro section's table
-of contents, and ``RULEBOOKS`` gives a title to every name the clauses cite a source by.
+of contents, and ``DOCUMENTS`` (``RULEBOOKS``, their titles) describes every name the
+clauses cite a source by.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from pathlib import Path
 
 from machikoro.cards.catalogue import SOURCES
-from machikoro.specification import PAGE_ORDER, RULEBOOKS, SPECIFICATION
+from machikoro.specification import DOCUMENTS, PAGE_ORDER, RULEBOOKS, SPECIFICATION
 from meeplekit.spec import Specification
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +33,8 @@ def test_the_page_order_is_the_documentation_s() -> None:
 
 def test_the_specification_is_the_package_s_with_its_sources() -> None:
     assert SPECIFICATION.package == "machikoro"
-    assert SPECIFICATION.rulebooks == RULEBOOKS
+    assert SPECIFICATION.documents == DOCUMENTS
+    assert {name: source.title for name, source in DOCUMENTS.items()} == RULEBOOKS
     assert sorted(SPECIFICATION.rule_ids()) == sorted(Specification("machikoro").rule_ids())
 
 

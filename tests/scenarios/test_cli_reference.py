@@ -176,13 +176,17 @@ def test_rule_prints_plain_text_naming_the_rulebooks() -> None:
     assert max(len(line) for line in out.splitlines()) <= 60
     assert not _MARKUP.search(out)
     text = flat(out)
-    assert "Texts. Harbour, earlier English Kickstarter-era rulebook (001) gives" in text
-    assert 'Harbour, English retail rulebook (000): "Now, from left to right' in text
-    assert 'Harbour, German edition rulebook, Frosted Games 2015 (002): "Nun' in text
-    assert "(001's worked example, MARKET-2)." in text  # a {ref} shows its ID
+    assert (
+        "Texts. The earlier English Harbour rulebook (Kickstarter edition), lines 68 and 70–72, "
+        "gives" in text
+    )
+    assert 'The Harbour rulebook (English retail edition), line 128: "Now, from left to' in text
+    assert 'the German Harbour rulebook (Frosted Games, 2015), line 180: "Nun' in text
+    assert "(Kickstarter edition), lines 70–72, MARKET-2)." in text  # a {ref} shows its ID
     assert "Alternatives. ReentryOrder.KEPT: the shipped goods" in text
     assert set(RULEBOOKS) == {"000_37065cbbf5c8ad29.txt", "001_b9b444bae8799a5c.txt",
-                              "002_a61165ec392d9b3b.txt"}  # fmt: skip
+                              "002_a61165ec392d9b3b.txt",
+                              "research/harbour-official-data.md"}  # fmt: skip
 
 
 def test_every_clause_reads_as_plain_text() -> None:

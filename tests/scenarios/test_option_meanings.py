@@ -40,7 +40,9 @@ def test_every_option_names_a_rule_of_the_spec() -> None:
 
 @pytest.mark.rules("INT-3")
 def test_meanings_come_from_the_readings_documentation() -> None:
-    assert reading_meaning(ReentryOrder.REVERSED).startswith("001's worked example")
+    assert reading_meaning(ReentryOrder.REVERSED).startswith(
+        "The earlier English rulebook's worked"
+    )
     assert field_rule("reentry") == "INT-3"
     assert field_meaning("first_game") == "The first-game setup."
     with pytest.raises(InvalidValueError, match="no field"):

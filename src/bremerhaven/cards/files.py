@@ -323,7 +323,7 @@ def _deck_icons(raw: Mapping[str, object], path: str) -> tuple[frozenset[int], f
         raise CardFileError(
             _join(path, "long_only"),
             f"must be among the card's players {sorted(players)} (an arrow is printed under "
-            f"an icon, 004:93-95), got {sorted(long_only)}",
+            f"an icon: the rulebook, lines 93–95), got {sorted(long_only)}",
         )
     return players, long_only
 
@@ -374,7 +374,7 @@ def _contract(raw: object, path: str, index: int, origin: Origin) -> ContractCar
     goods_path = _join(path, "goods")
     items = _list(table["goods"], goods_path, 4, "goods")
     if not items:
-        raise CardFileError(goods_path, "must require 1-4 goods (004:662), got 0")
+        raise CardFileError(goods_path, "must require 1-4 goods (the rulebook, line 662), got 0")
     goods = tuple(_good(item, _join(goods_path, i)) for i, item in enumerate(items))
     penalty = _stake(table["penalty"], _join(path, "penalty"), 5) if "penalty" in table else Stake()
     reward = _stake(table["reward"], _join(path, "reward"), 4) if "reward" in table else Stake()
@@ -439,7 +439,8 @@ def _price(raw: object, path: str, index: int, origin: Origin) -> PriceCard:
     if len(set(prices)) != len(prices):
         raise CardFileError(
             path,
-            "the four prices must differ, since the top card ranks the goods (004:256-259), "
+            "the four prices must differ, since the top card ranks the goods (the rulebook, lines "
+            "256–259), "
             f"got {dict(zip(_GOODS, prices, strict=True))}",
         )
     return _build(path, lambda: PriceCard(key, prices, origin))
@@ -467,7 +468,7 @@ def _newspaper(raw: object, path: str, index: int, origin: Origin) -> NewspaperC
     if isinstance(said, str) and said in _SPACES_BY_LABEL and said not in solo:
         raise CardFileError(
             space_path,
-            f"must be a space of a 2-player game (the solo game's, 004:1070): "
+            f"must be a space of a 2-player game (the solo game's: the rulebook, line 1070): "
             f"{_words(list(solo))}; got {show(table['solo_space'])}",
         )
     space = _choice(table["solo_space"], space_path, solo, "a space of a 2-player game")
@@ -493,7 +494,8 @@ def _board(raw: object, path: str, partial: bool, origin: Origin) -> BoardData:
         if space is None:
             raise CardFileError(
                 _join(covers_path, label),
-                "Cover cards lie on the 3rd and 4th columns (004:225-228): spaces "
+                "Cover cards lie on the 3rd and 4th columns (the rulebook, lines 225–228): "
+                "spaces "
                 f"{_words(list(labels))}",
             )
         covers[space] = _int(cost, _join(covers_path, label), 0, MAX_COST)
@@ -502,7 +504,7 @@ def _board(raw: object, path: str, partial: bool, origin: Origin) -> BoardData:
         raise CardFileError(
             covers_path,
             f"must give the cost of the Cover card on each of the spaces {_words(list(labels))} "
-            f"(24 covers, 6 a board, 004:30, 004:225-228); missing {missing}",
+            f"(24 covers, 6 a board: the rulebook, lines 30 and 225–228); missing {missing}",
         )
     walls_path = _join(path, "bollard_costs")
     walls_raw = _list(table["bollard_costs"], walls_path, BOLLARD_WALLS, "quay walls")
@@ -520,8 +522,8 @@ def _board(raw: object, path: str, partial: bool, origin: Origin) -> BoardData:
         if w in (1, 2) and costs[0] != 0:
             raise CardFileError(
                 _join(wall_path, 0),
-                "is the pre-printed starting bollard of the middle dock (004:232-233, "
-                f"004:705-707) and costs 0, got {costs[0]}",
+                "is the pre-printed starting bollard of the middle dock (the rulebook, lines "
+                f"232–233 and 705–707) and costs 0, got {costs[0]}",
             )
         walls.append(costs)
     last = _int(table["track_last"], _join(path, "track_last"), 1, 60)
@@ -538,7 +540,8 @@ def _board(raw: object, path: str, partial: bool, origin: Origin) -> BoardData:
             raise CardFileError(
                 _join(starts_path, players - 1),
                 f"a {players}-player short game lasts exactly {rounds} rounds at 2 spaces a round "
-                f"(004:1059-1063, 004:1075-1076): the start must lie {2 * rounds - 1}-{2 * rounds} "
+                "(the rulebook, lines 1059–1063 and 1075–1076): "
+                f"the start must lie {2 * rounds - 1}-{2 * rounds} "
                 f"spaces before the last space {last}, got {starts[players - 1]}",
             )
     return _build(
@@ -627,7 +630,8 @@ def cards_from_data(data: object, *, origin: Origin = Origin.FILE) -> CardSet:
         if len(items) != size and not partial:
             raise CardFileError(
                 deck,
-                f"must hold the {size} cards of the box (004:30-38), got {len(items)} "
+                f"must hold the {size} cards of the box (the rulebook, lines 30–38), "
+                f"got {len(items)} "
                 "(or say partial = true)",
             )
         cards = tuple(

@@ -240,8 +240,11 @@ class CardEntry:
     rules: tuple[str, ...]
 
 
-def _lines(fact: Known[Any] | Unknown) -> str:
-    return f" ({fact.lines})" if fact.lines else ""
+def _lines(fact: Known[Any] | Unknown, *, titles: bool = True) -> str:
+    """Where the rulebook gives ``fact``, as a reader reads it: "(the Bremerhaven rulebook, …)"."""
+    if not fact.lines:
+        return ""
+    return SPECIFICATION.cite(f" ({fact.lines})", bare=False, titles=titles)
 
 
 def _unknown(fact: Unknown) -> str:
@@ -478,7 +481,7 @@ def card_tables(card_set: CardSet, width: int = 80) -> list[Table]:
     buildings = []
     for b in card_set.buildings:
         named = _named_building(b)
-        rulebook = "named" + _lines(named.name) if named is not None else "unknown"
+        rulebook = "named" + _lines(named.name, titles=False) if named is not None else "unknown"
         buildings.append((b.name, str(b.prestige), _abilities(b.effects), rulebook))
     newspapers = [
         (n.name, str(n.progress), event_words(n.event), n.solo_space.label)

@@ -99,7 +99,7 @@ SOURCES: dict[str, Source] = {
         ),
         Source(
             "harbor-rules",
-            "Machi Koro: Harbor Expansion rulebook, the project's seed 003",
+            "Machi Koro: Harbor Expansion rulebook, in the project's sources",
             "003_6672db208bb53134.txt (mirror: https://pl.scribd.com/document/391159085/"
             "Machi-Koro-Harbor-Expansion-RULES-Digital)",
         ),

@@ -204,8 +204,9 @@ def spec_page() -> str:
         "",
         "Every establishment and landmark of the base game and the Harbor expansion, one "
         "clause each, written from the catalogue (`machikoro.cards.catalogue`), which is the "
-        "one home of these facts. Seed 003 gives no card values and the base rulebook is not "
-        "among the project's documents, so each field cites the public sources that give it "
+        "one home of these facts. The Harbor rulebook (`003_6672db208bb53134.txt`) gives no "
+        "card values and the base rulebook is not among the project's documents, so each "
+        "field cites the public sources that give it "
         "and a confidence: H (two or more independent sources agree, or a rulebook says it), "
         "M (one good source, or implementations that agree) or CONFLICT (the sources "
         "disagree; the first value is the default, and `RulesOptions` selects the other). "

@@ -53,6 +53,10 @@ T = TypeVar("T")
 def rule_text(pieces: GamePieces[Any, Any], rule_id: str, width: int, *, command: str = "") -> str:
     """The clause ``rule_id`` of the game's specification as plain text ``width`` columns wide.
 
+    Its citations name each source document by its title and lines ("the Bremerhaven
+    rulebook, lines 599–601"), never by a file a reader cannot open
+    (:meth:`meeplekit.spec.Specification.clause_text`).
+
     The ID is read as :func:`meeplekit.spec.normalize_rule_id` reads it (``buy 2`` is
     ``BUY-2``). A clause the specification does not have raises
     :class:`click.ClickException` naming the closest IDs and how to list them all
@@ -83,7 +87,8 @@ def rule_command(pieces: GamePieces[Any, Any]) -> click.Command:
                 if found.page is not page:
                     click.echo(("\n" if page is not None else "") + f"{found.page.title}:")
                     page = found.page
-                click.echo(wrap(f"  - {found.rule_id}: {found.title}", width))
+                title = specification.cite(found.title)
+                click.echo(wrap(f"  - {found.rule_id}: {title}", width))
             return
         click.echo(rule_text(pieces, rule_id, width), nl=False)
 
@@ -142,8 +147,9 @@ def card_text(
 ) -> str:
     """The cards of ``catalogue`` that ``name`` names, in full and ``width`` columns wide.
 
-    Each card comes with the rules that govern it. A name is found by
-    :func:`find_by_name`; a name that fits no card raises :class:`click.ClickException`
+    Each card comes with the rules that govern it; the rulebook lines a description cites
+    are named as a reader reads them (:meth:`meeplekit.spec.Specification.cite`). A name is
+    found by :func:`find_by_name`; a name that fits no card raises :class:`click.ClickException`
     with the suggestions and how to list the cards (``command``, default ``'GAME cards'``)
     and print a rule (``command`` without its last word, then ``rule ID``), as the
     ``cards`` command and ``play`` say it.
@@ -158,9 +164,12 @@ def card_text(
             f"('{lister}' lists them)"
         )
     rule = " ".join([*lister.split()[:-1], "rule ID"])
+    specification = pieces.specification
     return "\n\n".join(
         wrap(
-            f"{cards.describe(card)}\nRules: {', '.join(cards.rules(card))} ('{rule}' prints one).",
+            # A card's name may be anything: only a citation with its lines is one here.
+            f"{specification.cite(cards.describe(card), bare=False)}\n"
+            f"Rules: {', '.join(cards.rules(card))} ('{rule}' prints one).",
             width,
         )
         for card in found

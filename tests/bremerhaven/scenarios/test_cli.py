@@ -630,9 +630,9 @@ def test_cards_shows_every_card_of_the_set_marked_original() -> None:
     for name in names:
         assert set(name.split()) <= tokens, name
     assert {price.key for price in ORIGINAL.prices} <= tokens
-    # The seven buildings the rulebook names are marked named, with their lines; the other
-    # thirteen unknown.
-    assert text.count(" named (004:") == len(CATALOGUE.buildings.named) == 7
+    # The seven buildings the rulebook names are marked named, with their lines (the column
+    # names the rulebook); the other thirteen unknown.
+    assert text.count(" named (line") == len(CATALOGUE.buildings.named) == 7
     buildings = text[text.index("buildings (original values)") : text.index("newspapers (")]
     assert buildings.count(" unknown ") == 20 - 7
     entries = card_entries(ORIGINAL)
@@ -656,10 +656,12 @@ def test_a_card_in_full_says_what_the_rulebook_gives_and_what_is_unknown() -> No
     assert "Its text is unknown:" in bank and "Its ability is unknown:" in bank
     ship = flat(invoke(["cards", "little marta"]).output)
     assert ship.startswith("Little Marta (Ship card, original): 2 barrels, lay time 2")
-    assert "lay time 1-5 (004:608-612)" in ship
-    assert f"The printed card is unknown: {CATALOGUE.ships.cards.note} (004:31)." in ship
+    assert "lay time 1-5 (the Bremerhaven rulebook, lines 608–612)" in ship
+    note = CATALOGUE.ships.cards.note
+    assert f"The printed card is unknown: {note} (the Bremerhaven rulebook, line 31)." in ship
     fall = flat(invoke(["cards", "fall"]).output)
-    assert "The rulebook shows this event (004:867)" in fall and "Its progress is unknown" in fall
+    assert "The rulebook shows this event (the Bremerhaven rulebook, line 867)" in fall
+    assert "Its progress is unknown" in fall
     price = flat(invoke(["cards", "price-01"]).output)
     assert price.startswith("price-01 (Price card, original): barrel ")
 
