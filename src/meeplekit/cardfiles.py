@@ -40,12 +40,12 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import tomllib
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from meeplekit.documents import Limits, read_json
+from meeplekit.files import NotRegularFile, read_regular
 from meeplekit.values import shown
 
 __all__ = ["FORMATS", "load", "parse", "read_file", "toml_shape"]
@@ -108,51 +108,19 @@ def read_file(path: object, limits: Limits, *, error: ReadError) -> tuple[str, s
     return name, FORMATS[suffix], text
 
 
-def _kind(mode: int) -> str | None:
-    """What a file of ``mode`` is when it is not a regular file, else ``None``."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "folder"
-    if stat.S_ISFIFO(mode):
-        return "pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "device"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    return "special file"  # pragma: no cover - no other kind on the systems tested
-
-
 def _read_bytes(name: str, most: int, error: ParseError) -> bytes:
     """At most ``most`` bytes of the regular file ``name``: one more is an error."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        kind = _kind(os.stat(name).st_mode)  # before opening: a device is never opened
-        fd = None if kind else os.open(name, flags | getattr(os, "O_BINARY", 0))
+        raw = read_regular(name, most)
+    except NotRegularFile as exc:
+        raise error(f"not a regular file but {exc.kind}; expected a regular file") from None
     except FileNotFoundError:
         raise error("cannot read the file: no such file") from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name, say
         raise error(f"cannot read the file: {_reason(exc)}") from None
-    chunks: list[bytes] = []
-    size = 0
-    if fd is not None:
-        try:
-            kind = _kind(os.fstat(fd).st_mode)  # what was opened, if the name changed since
-            while kind is None and size <= most:
-                chunk = os.read(fd, min(1 << 16, most + 1 - size))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-        except OSError as exc:
-            raise error(f"cannot read the file: {_reason(exc)}") from None
-        finally:
-            os.close(fd)
-    if kind is not None:
-        raise error(f"not a regular file but a {kind}; expected a regular file")
-    if size > most:
+    if len(raw) > most:
         raise error(f"expected a file of at most {most} bytes")
-    return b"".join(chunks)
+    return raw
 
 
 def _reason(exc: BaseException) -> str:

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import enum
 import os
-import stat
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO, Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 import click
@@ -32,6 +31,7 @@ from meeplekit.cli.pieces import GamePieces
 from meeplekit.demo import option_flag, reading_help
 from meeplekit.errors import RulesError
 from meeplekit.extras import MissingExtraError
+from meeplekit.files import NotRegularFile, read_regular
 from meeplekit.lab import LabGame
 from meeplekit.options import field_rule
 from meeplekit.text import MIN_WIDTH, columns_variable, output_width
@@ -73,9 +73,6 @@ MAX_INPUT_BYTES: Final = 16 << 20
 MAX_WIDTH: Final = 100
 _MIN_WIDTH: Final = MIN_WIDTH
 _CHUNK: Final = 1 << 16
-#: Opening a file does not wait (a named pipe without a writer, a device): where the system
-#: has the flags.
-_NO_WAIT: Final = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 
 
 # --------------------------------------------------------------------------- rule readings
@@ -242,79 +239,35 @@ def require_extra(require: Callable[[str], None], extra: str) -> None:
 # --------------------------------------------------------------------------- files
 
 
-def _kind(mode: int) -> str | None:
-    """What a file that is not a regular file is, for a message; ``None`` for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a file"  # pragma: no cover - no other kind on the systems the tests run on
-
-
-class _NotRegular(Exception):
-    """The file is not a regular file: the argument says what it is."""
-
-
-def _open(path: Path) -> BinaryIO:
-    """``path`` opened for reading, if it is a regular file (:class:`_NotRegular` otherwise).
-
-    It is checked before it is opened, and opened without waiting (a named pipe without a
-    writer would wait for ever) and checked again once open, in case it changed between.
-    """
-    kind = _kind(os.stat(path).st_mode)
-    if kind is not None:
-        raise _NotRegular(kind)
-    handle = open(os.open(path, os.O_RDONLY | _NO_WAIT), "rb")  # noqa: SIM115 - returned
-    kind = _kind(os.fstat(handle.fileno()).st_mode)
-    if kind is not None:
-        handle.close()
-        raise _NotRegular(kind)
-    return handle
-
-
 def read_input(path: Path, what: str = "file", *, limit: int | None = None) -> str:
     """The text of the input file ``path``, or a one-line error (:class:`click.ClickException`).
 
     Only a regular file is read: a folder, a named pipe (FIFO), a device such as
     ``/dev/zero`` or a socket is refused before anything is read from it (a FIFO would wait
     for a writer for ever). At most ``limit`` (default :data:`MAX_INPUT_BYTES`) + 1 bytes
-    are read: a larger file is refused. A NUL byte marks a binary file, refused at the
-    first chunk that holds one. The text must be UTF-8 (a byte-order mark is dropped).
+    are read (:func:`meeplekit.files.read_regular`): a larger file is refused. A NUL byte
+    marks a binary file, refused. The text must be UTF-8 (a byte-order mark is dropped).
     ``what`` names the file in the message, for example ``"game record"``.
     """
     bound = MAX_INPUT_BYTES if limit is None else limit
     shown = click.format_filename(path)
-    chunks: list[bytes] = []
-    size = 0
     try:
-        with _open(path) as handle:
-            while size <= bound:
-                chunk = handle.read(min(_CHUNK, bound + 1 - size))
-                if not chunk:
-                    break
-                if b"\0" in chunk:
-                    raise click.ClickException(
-                        f"{shown}: not a text file (it holds NUL bytes); a {what} is UTF-8 text"
-                    )
-                chunks.append(chunk)
-                size += len(chunk)
-    except _NotRegular as kind:
+        raw = read_regular(path, bound)
+    except NotRegularFile as error:
         raise click.ClickException(
-            f"{shown}: {kind}, not a regular file; a {what} is read from a file"
+            f"{shown}: {error.kind}, not a regular file; a {what} is read from a file"
         ) from None
-    except OSError as error:
-        raise click.ClickException(f"{shown}: cannot read it: {error.strerror or error}") from None
-    if size > bound:
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise click.ClickException(f"{shown}: cannot read it: {reason}") from None
+    if len(raw) > bound:
         raise click.ClickException(
             f"{shown}: larger than {bound >> 20} MiB; a {what} is read only up to that size"
         )
-    raw = b"".join(chunks)
+    if b"\0" in raw:
+        raise click.ClickException(
+            f"{shown}: not a text file (it holds NUL bytes); a {what} is UTF-8 text"
+        )
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
