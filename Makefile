@@ -53,12 +53,12 @@ pytest: $(STAMP) terminal
 # Debian's tmux, for the test that plays every game in an 80x24 terminal; it is skipped,
 # saying why, only where tmux cannot be installed.
 terminal:
-	@bash scripts/ensure_tmux.sh
+	@bash scripts/ensure_package.sh tmux "the play test in a terminal"
 
 # Debian's chromium, for the browser checks of the docs (tests/browser); they are skipped,
 # saying why, only where it cannot be installed.
 browser:
-	@bash scripts/ensure_chromium.sh
+	@bash scripts/ensure_package.sh chromium "the docs' browser checks" chromium chromium-browser
 
 docs: $(STAMP) browser
 	# A fresh build: pages of an earlier build (viewcode's) would keep an old sidebar.

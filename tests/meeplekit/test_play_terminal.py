@@ -8,7 +8,7 @@ who decides what), what the seat holds, the header of the menu and every entry o
 menu numbered from 1, then the question last; it answers with the first entry, a few
 turns long, then asks for the board and leaves. No line the command wrote, in the whole
 scroll-back, is wider than the 80 columns. tmux is Debian's, installed by ``make test``
-(``scripts/ensure_tmux.sh``); without it the test is skipped, saying why.
+(``scripts/ensure_package.sh``); without it the test is skipped, saying why.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(
     TMUX is None,
     reason=(
         "tmux is not installed and could not be installed here: make test installs Debian's "
-        "tmux as root with apt-get (scripts/ensure_tmux.sh)"
+        "tmux as root with apt-get (scripts/ensure_package.sh)"
     ),
 )
 
