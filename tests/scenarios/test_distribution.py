@@ -26,10 +26,14 @@ _WRONG_HINT = re.compile(r"(?<![\w.-])harbour\[|pip install ['\"]?harbour(?![\w-
 
 
 def _texts() -> list[Path]:
-    """Every file a user reads an install hint in: the README, the docs, the sources."""
+    """Every file a user reads an install hint in: the README, the docs, the sources.
+
+    The research notes (``docs/research``) are copies of the team's notes as they were
+    written, planning included, not install instructions: they are not read.
+    """
     files = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
     files += sorted((ROOT / "src" / "harbour").rglob("*.py"))
-    return [f for f in files if "_build" not in f.parts]
+    return [f for f in files if "_build" not in f.parts and "research" not in f.parts]
 
 
 def test_the_distribution_is_named_harbour_rules_everywhere() -> None:

@@ -63,7 +63,10 @@ def test_every_reading_option_says_what_each_value_means() -> None:
     text = " ".join(invoke("simulate --help").split())
     assert "--reentry [reversed|kept]" in text
     assert "INT-3: The order in which several shipped goods re-enter the market." in text
-    assert "'kept': A reading of 000/002: the shipped goods keep their relative order" in text
+    assert (
+        "'kept': A reading of the English retail and German rulebooks: the shipped goods "
+        "keep their relative order" in text
+    )
     assert "'reversed' (default)" in text
     assert "INT-6" in text and "If some shipment would pay for a display building" in text
     assert "--ship-without-buying / --no-ship-without-buying" in text
