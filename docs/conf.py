@@ -29,6 +29,10 @@ myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+# The API pages' objects stay out of the navigation (the pages' own headings stay): with
+# them the sidebar held some 2,400 entries on every page, and Furo's building of it took
+# more than half of the build's time.
+toc_object_entries = False
 nitpicky = False
 # Furo: a maintained theme with a dark mode and a mobile layout.
 html_theme = "furo"

@@ -9,6 +9,10 @@ checked to be refused by ``new_game`` and played without the offending variant.
 ``test_the_sweep_covers_every_player_count_and_combination`` checks that every value of
 every option, and every pair of values of two options, is played.
 
+``make test`` plays the first :data:`GAMES_IN_TEST` games (every pair is played within the
+first few hundred); ``make sweep`` (``HARBOUR_SWEEP=all``) plays all :data:`GAMES`, about
+seven minutes on 2 cores.
+
 Moves are chosen uniformly from ``legal_moves`` by the library's own ``SplitMix64`` (one
 generator per game) and applied with ``apply_move_with_events``, whose state must equal
 ``apply_move_unchecked``'s and whose events must each name a clause of the specification;
@@ -20,6 +24,7 @@ from __future__ import annotations
 import enum
 import itertools
 import math
+import os
 from typing import Any
 
 import attrs
@@ -55,6 +60,10 @@ COMBINATIONS: tuple[tuple[Any, ...], ...] = tuple(
 #: A prime: game ``i`` plays combination ``i * STRIDE`` modulo their number.
 STRIDE = 10_007
 GAMES = 6_000
+#: The games ``make test`` plays: the first of the sweep.
+GAMES_IN_TEST = 1_600
+#: ``HARBOUR_SWEEP=all`` (``make sweep``) plays every game of the sweep.
+ALL = os.environ.get("HARBOUR_SWEEP") == "all"
 CHUNKS = 8
 #: Measured when this bound was set: over the 6,000 games the longest took 4,017 decisions
 #: (game 2601: 3 players, 1,970 turns; setup included), the mean 265, and only 1 game in
@@ -83,9 +92,11 @@ def seed_for(index: int) -> int:
     return SplitMix64(index).next_u64()
 
 
-def chunk(number: int) -> range:
-    size = -(-GAMES // CHUNKS)
-    return range(number * size, min(GAMES, (number + 1) * size))
+def chunk(number: int, games: int | None = None) -> range:
+    """The games of the sweep's chunk ``number`` (of ``games``: the run's, by default)."""
+    total = (GAMES if ALL else GAMES_IN_TEST) if games is None else games
+    size = -(-total // CHUNKS)
+    return range(number * size, min(total, (number + 1) * size))
 
 
 @attrs.frozen
@@ -190,12 +201,14 @@ def test_random_games_end_and_score(number: int) -> None:
     assert finished == len(games) > 0
 
 
-def test_the_sweep_covers_every_player_count_and_combination() -> None:
-    indices = [i for number in range(CHUNKS) for i in chunk(number)]
-    assert indices == list(range(GAMES))
-    assert len(indices) >= 2000
+@pytest.mark.parametrize("games", [GAMES_IN_TEST, GAMES])
+def test_the_sweep_covers_every_player_count_and_combination(games: int) -> None:
+    """Both runs, ``make test``'s and ``make sweep``'s, play every pair of values."""
+    indices = [i for number in range(CHUNKS) for i in chunk(number, games)]
+    assert indices == list(range(games))
+    assert GAMES_IN_TEST >= 1000
     assert math.gcd(STRIDE, len(COMBINATIONS)) == 1  # a cycle through every combination
-    assert len({(i * STRIDE) % len(COMBINATIONS) for i in indices}) == GAMES
+    assert len({(i * STRIDE) % len(COMBINATIONS) for i in indices}) == games
     # Every value of every option, with every player count and with every value of every
     # other option, is played (unless new_game refuses the pair).
     played = [(players_for(i), options_for(i)) for i in indices]
