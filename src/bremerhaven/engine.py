@@ -236,7 +236,7 @@ def apply_move_unchecked(state: GameState, move: Move) -> GameState:
 def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Any, ...]]:
     """The state after ``move`` and what happened, in order (BH-ENGINE-14)."""
     move = _checked(state, move)
-    log: list[Event | GameEnded] = []
+    log: list[Event] = []
     try:
         after = _apply(Work(state, log), move)
     except BremerhavenError:

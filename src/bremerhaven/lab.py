@@ -37,7 +37,7 @@ from bremerhaven.cards.model import CardSet
 from bremerhaven.cards.original import ORIGINAL
 from bremerhaven.engine import apply_move_with_events
 from bremerhaven.errors import InvalidValueError
-from bremerhaven.events import Event
+from bremerhaven.events import ContractPlaced, ContractResolved, ShipBerthed
 from bremerhaven.extras import require
 from bremerhaven.facts import GAME
 from bremerhaven.moves import Build, Deliver, Move
@@ -46,7 +46,7 @@ from bremerhaven.options import RulesOptions
 from bremerhaven.scoring import scores
 from bremerhaven.search import ISMCTSBot
 from bremerhaven.setup import new_game
-from bremerhaven.state import GameState, Harbour, PendingBerth, PendingContract, Placed
+from bremerhaven.state import GameState, Harbour, Placed
 from meeplekit.bots import Bot
 from meeplekit.lab import LabGame
 
@@ -126,14 +126,6 @@ def played_fields(
     return {"built": _frozen(built)}
 
 
-def _named(event: Event, candidates: Sequence[str]) -> str:
-    """The card an event names: the longest of ``candidates`` its sentence holds."""
-    found = [name for name in candidates if name in event.text]
-    if not found:
-        raise ValueError(f"no card of {list(candidates)} in the event {event.text!r}")
-    return max(found, key=len)
-
-
 def _resolved(before: Harbour, after: Harbour) -> list[tuple[int, Placed]]:
     """The contracts that left their loading docks during a move, by dock: they were resolved.
 
@@ -145,10 +137,6 @@ def _resolved(before: Harbour, after: Harbour) -> list[tuple[int, Placed]]:
         if placed is not None and (now is None or now.card != placed.card):
             found.append((dock, placed))
     return found
-
-
-#: The rules whose events say a contract was resolved: when due, and left at the end.
-_RESOLVED: Final = frozenset({"BH-TIME-3", "BH-END-2"})
 
 
 def start_fields(
@@ -172,29 +160,20 @@ def start_fields(
     for mover, move in moves:
         after, events = apply_move_with_events(state, move)
         left: dict[int, list[tuple[int, Placed]]] = {}  # by seat: resolved, not yet named
-        # The cards a move may berth or place: those won on the boards, or the one pending.
-        offered = [card.name for card in (*state.sea, *state.land) if card is not None]
-        top = state.stack[-1] if state.stack else None
-        if isinstance(top, PendingBerth | PendingContract):
-            offered.append(top.card.name)
         for event in events:
-            if not isinstance(event, Event) or event.seat is None or event.seat >= seats:
-                continue
-            seat = event.seat
-            if event.rule_id == "BH-SEA-2":
-                berthed[seat].append(_named(event, offered))
-            elif event.rule_id == "BH-LAND-2":
-                taken[seat].append(_named(event, offered))
-            elif event.rule_id in _RESOLVED:
+            if isinstance(event, ShipBerthed) and event.seat < seats:
+                berthed[event.seat].append(event.card.name)
+            elif isinstance(event, ContractPlaced) and event.seat < seats:
+                taken[event.seat].append(event.card.name)
+            elif isinstance(event, ContractResolved) and event.seat < seats:
                 # The dock it left, its goods before the move, and the good the move itself
                 # delivered to it when the engine went on to resolve it (BH-ENGINE-7). One
                 # placed during the move is in no dock before it, and had no goods.
-                loading = state.players[seat].loading
-                name = _named(event, [p.card.name for p in loading if p is not None] + offered)
+                seat = event.seat
                 if seat not in left:
                     left[seat] = _resolved(state.players[seat], after.players[seat])
                 docks = left[seat]
-                found = next(((k, p) for k, p in docks if p.card.name == name), None)
+                found = next(((k, p) for k, p in docks if p.card == event.card), None)
                 if found is None:
                     continue
                 docks.remove(found)
@@ -203,7 +182,7 @@ def start_fields(
                 if type(move) is Deliver and mover == seat and move.loading_dock == dock:
                     delivered += 1
                 if delivered == len(placed.card.goods):
-                    fulfilled[seat].append(name)
+                    fulfilled[seat].append(event.card.name)
         state = after
     return {
         "berthed": _frozen(berthed),

@@ -22,12 +22,67 @@ card turns them all up, and the narration then tells every value:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, assert_never
 
-from bremerhaven.cards.describe import describe_space, describe_space_with
+from bremerhaven.cards.describe import (
+    RANK_NAMES,
+    describe_prices,
+    describe_space,
+    describe_space_with,
+    goods_text,
+)
 from bremerhaven.cards.model import ContractCard, Origin, ShipCard, Space
 from bremerhaven.engine import apply_move_with_events, current_player
-from bremerhaven.events import Event, GameEnded
+from bremerhaven.events import (
+    BidPlaced,
+    BoardsRefilled,
+    BollardPlaced,
+    BuildingLeft,
+    BuildingTaken,
+    Built,
+    ContractPlaced,
+    ContractResolved,
+    CoverCleared,
+    DifferenceDeclined,
+    DummyBecameCaptain,
+    DummyDiscarded,
+    Event,
+    EventCarriedOut,
+    GameEnded,
+    GoodDelivered,
+    GoodProduced,
+    GoodsConverted,
+    GoodUnloaded,
+    InfluenceBoxed,
+    InfluenceTaken,
+    LastSpaceReached,
+    MoneyBanked,
+    MoneyCharged,
+    MoneyEarned,
+    MoneyPaid,
+    NextEvent,
+    NoInfluenceLeft,
+    NoLoadingDock,
+    NoStartingGood,
+    PermitBought,
+    PermitsUnused,
+    PrestigeGained,
+    PrestigeLost,
+    PrestigeRose,
+    PriceCardChosen,
+    PriceCardRotated,
+    PricesLeftAlone,
+    RanksKept,
+    RanksSwapped,
+    Reason,
+    ReasonCard,
+    ShipBerthed,
+    ShipCannotBerth,
+    ShipLeft,
+    ShipTokenAdvanced,
+    StartingGoodTaken,
+    event_seat,
+)
 from bremerhaven.moves import Bid, EndMovement, EndPermits, EndProduction, Move
 from bremerhaven.observation import bidding_open
 from bremerhaven.options import RulesOptions, field_rule
@@ -51,10 +106,8 @@ __all__ = [
     "describe_reveal",
     "describe_setup",
     "player_name",
+    "sentence",
 ]
-
-#: The rules whose events say a card was placed face down (BH-BID-2, BH-SOLO-8).
-_BID_RULES: Final = frozenset({"BH-BID-2", "BH-SOLO-8"})
 
 #: What a move that ends a player's part of a phase says; the engine reports no event then.
 _ENDS: Final[dict[type, str]] = {
@@ -179,23 +232,154 @@ def describe_move(before: GameState, move: Move, after: GameState) -> str:
     return describe_events(before, move, events, again if again == after else after)
 
 
-def describe_event(event: Event | GameEnded, dummy: int | None = None) -> str:
+def describe_event(event: Event, dummy: int | None = None) -> str:
     """One event as a sentence; ``dummy`` is the solo dummy's seat, if any.
 
-    The engine's sentence is kept, with its subject: the player (``"Player 2 bids on 2.1
+    The event's :func:`sentence`, with its subject: the player (``"Player 2 bids on 2.1
     (the Ship Puffin)."``), the player's card or prestige (``"Player 1's Refinery produces a
     barrel."``), or the table.
     """
-    if isinstance(event, GameEnded):
-        scores = [f"{player_name(seat)} {points}" for seat, points in enumerate(event.scores)]
-        return f"The game is over; the scores: {_join(scores)}."
-    text = event.text
-    if event.seat is None or text.startswith("the dummy"):
+    text = sentence(event)
+    seat = event_seat(event)
+    if seat is None or text.startswith("the dummy"):
         return _capital(text) + "."
-    name = _capital(seat_name(event.seat, dummy))
+    name = _capital(seat_name(seat, dummy))
     if text[:1].isupper() or text.startswith("prestige"):
         return f"{name}'s {text}."
     return f"{name} {text}."
+
+
+#: Why money moved, in brackets after the amount, by :class:`~bremerhaven.events.Reason`.
+_REASONS: Final[dict[Reason, str]] = {
+    Reason.NEW_SHIP: "{card}: a new ship",
+    Reason.EVENT: "the event {card}",
+    Reason.PRODUCTION: "{card} produces money",
+    Reason.CONVERSION: "a conversion",
+    Reason.PENALTY: "the penalty of {card}",
+    Reason.REWARD: "the reward of {card}",
+    Reason.SALE: "selling the goods of {card}",
+    Reason.PERMIT: "a building permit",
+    Reason.BOLLARD: "a bollard",
+    Reason.COVER: "clearing a cover",
+    Reason.DIFFERENCE: "the difference",
+    Reason.RANK_INCOME: "income by rank",
+}
+
+
+def _why(reason: Reason, card: ReasonCard, count: int = 0) -> str:
+    """What money moved for, in words."""
+    if reason is Reason.PARKING:
+        return "a card on the Parking lot" if count == 1 else f"{count} cards on the Parking lot"
+    return _REASONS[reason].format(card=card.name if card is not None else "")
+
+
+def sentence(event: Event) -> str:
+    """What ``event`` says happened, without its subject (``"bids on 1.2 Building permit"``).
+
+    The words :func:`describe_event` puts after the player's name (or, for the whole
+    table, capitalises): the sentence events carried as ``text`` before they were typed.
+    """
+    match event:
+        case BidPlaced(space=space, card=card):
+            return f"bids on {describe_space_with(space, card)}"
+        case MoneyEarned(money=money, reason=reason, card=card, count=count):
+            return f"earns {money} money ({_why(reason, card, count)})"
+        case MoneyPaid(money=money, reason=reason):
+            return f"pays {money} money ({_why(reason, None)})"
+        case MoneyCharged(due=due, paid=paid, reason=reason, card=card):
+            why = _why(reason, card)
+            if paid == due:
+                return f"pays {due} money ({why})"
+            if paid:
+                return f"pays {paid} money, all he has, of {due} due ({why})"
+            return f"has no money to pay the {due} due ({why})"
+        case MoneyBanked(money=money):
+            return f"puts {money} money on the Bank"
+        case BuildingLeft(card=card):
+            return f"no bid: {card.name} leaves the game"
+        case BuildingTaken(card=card):
+            return f"takes {card.name}, not built yet"
+        case DummyDiscarded(card=card):
+            return f"the dummy wins {card.name} and discards it"
+        case PermitsUnused(permits=permits):
+            return f"leaves {'a permit' if permits == 1 else f'{permits} permits'} unused"
+        case PermitBought():
+            return "takes a building permit"
+        case BollardPlaced(wall=wall):
+            return f"places a bollard on quay wall {wall}"
+        case CoverCleared(space=space):
+            return f"clears the cover of space {space}"
+        case Built(card=card):
+            return f"builds {card.name}"
+        case NoInfluenceLeft():
+            return "has no influence card left to take"
+        case InfluenceTaken(value=value):
+            return f"takes the influence card {value} into the hand"
+        case DifferenceDeclined():
+            return "does not pay the difference"
+        case PriceCardRotated():
+            return "the top Price card goes to the bottom"
+        case PricesLeftAlone():
+            return "lets the prices change by themselves: the top Price card goes to the bottom"
+        case PriceCardChosen(card=card):
+            return f"puts the Price card {describe_prices(card)} on top"
+        case DummyBecameCaptain():
+            return "the dummy becomes Captain"
+        case RanksKept():
+            return "swaps no ranks"
+        case RanksSwapped(rank=rank):
+            return f"swaps the ranks {RANK_NAMES[rank]} and {RANK_NAMES[rank + 1]}"
+        case ShipCannotBerth(card=card):
+            return f"wins {card.name}, which cannot berth and moves on"
+        case ShipBerthed(card=card, dock=dock, good=good, goods=goods):
+            return f"berths {card.name} in dock {dock} with {goods_text(good, goods)}"
+        case NoLoadingDock(card=card):
+            return f"wins {card.name} but has no free loading dock"
+        case ContractPlaced(card=card, loading_dock=dock):
+            return f"places {card.name} in loading dock {dock}"
+        case StartingGoodTaken(good=good):
+            return f"takes a {good.key} to start"
+        case NoStartingGood():
+            return "may take no starting good"
+        case GoodProduced(card=card, good=good):
+            return f"{card.name} produces a {good.key}"
+        case GoodUnloaded(good=good, dock=dock):
+            return f"unloads a {good.key} from dock {dock}"
+        case GoodDelivered(good=good, card=card):
+            return f"delivers a {good.key} to {card.name}"
+        case GoodsConverted(pack=pack):
+            if pack:
+                return "packs two crates into a container"
+            return "unpacks a container into two crates"
+        case PrestigeRose(prestige=prestige):
+            return f"prestige rises to {prestige}"
+        case ShipLeft(card=card, good=good, goods=goods):
+            if goods:
+                return f"{card.name} leaves with {goods_text(good, goods)} still on board, lost"
+            return f"{card.name} leaves, empty"
+        case PrestigeLost(card=card, before=before, after=after):
+            return f"loses prestige for {card.name}: {before} -> {after}"
+        case PrestigeGained(card=card, prestige=prestige):
+            return f"gains prestige for {card.name}: {prestige}"
+        case ContractResolved(card=card):
+            return f"{card.name} is resolved and discarded"
+        case EventCarriedOut(card=card):
+            return f"the event {card.name} is carried out"
+        case ShipTokenAdvanced(spaces=spaces, space=space):
+            return f"the Ship token advances {spaces} to space {space}"
+        case LastSpaceReached():
+            return "the Ship token reaches the last space: the game ends"
+        case NextEvent(card=card):
+            return f"next round's event: {card.name}"
+        case BoardsRefilled():
+            return "the Sea and Land boards are refilled"
+        case InfluenceBoxed(value=value):
+            return f"puts the influence card {value} back in the box"
+        case GameEnded(scores=scores):
+            told = [f"{player_name(seat)} {points}" for seat, points in enumerate(scores)]
+            return f"the game is over; the scores: {_join(told)}"
+        case _:  # pragma: no cover - mypy proves it unreachable
+            assert_never(event)
 
 
 def describe_reveal(
@@ -242,7 +426,7 @@ def _revealed(before: GameState, after: GameState) -> tuple[BidCard, ...] | None
 
 
 def describe_events(
-    before: GameState, move: Move, events: Sequence[Event | GameEnded], after: GameState
+    before: GameState, move: Move, events: Sequence[Event], after: GameState
 ) -> str:
     """What ``move`` did, from the ``events`` applying it to ``before`` gave, ending at ``after``.
 
@@ -263,11 +447,7 @@ def describe_events(
         and (after.round != before.round or not bidding_open(after))
     )
     last_bid = max(
-        (
-            i
-            for i, event in enumerate(events)
-            if isinstance(event, Event) and event.rule_id in _BID_RULES
-        ),
+        (i for i, event in enumerate(events) if isinstance(event, BidPlaced)),
         default=-1,
     )
     for i, event in enumerate(events):
@@ -276,7 +456,7 @@ def describe_events(
             bids = _revealed(before, after)
             sentences.append(describe_reveal(bids or (), dummy, before))
         swapped = after.round == before.round and after.ranks != before.ranks
-        if isinstance(event, Event) and event.rule_id == "BH-CAREER-1" and swapped:
+        if isinstance(event, RanksKept | RanksSwapped) and swapped:
             sentences.append(_ranks_now(after))
     return " ".join(sentences)
 

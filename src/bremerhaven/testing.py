@@ -30,7 +30,7 @@ from hypothesis.errors import InvalidArgument
 import bremerhaven
 from bremerhaven.cards.model import Good
 from bremerhaven.engine import apply_move_unchecked, is_over, legal_moves
-from bremerhaven.events import Event, GameEnded
+from bremerhaven.events import GameEnded, PrestigeLost, event_seat
 from bremerhaven.facts import GAME
 from bremerhaven.moves import Move
 from bremerhaven.options import GoodsSupply, RulesOptions
@@ -260,10 +260,8 @@ class BremerhavenMachine(GameMachine[GameState, Move]):
         assert all(e.rule_id in _RULE_IDS for e in events), events
         assert (bool(events) and isinstance(events[-1], GameEnded)) == is_over(after)
         for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-            said = [e for e in events if isinstance(e, Event) and e.seat == seat]
-            penalties = sum(
-                1 for e in said if e.rule_id == "BH-LAND-7" and "loses prestige" in e.text
-            )
+            said = [e for e in events if event_seat(e) == seat]
+            penalties = sum(1 for e in said if isinstance(e, PrestigeLost))
             if new.prestige < old.prestige:
                 assert old.prestige - new.prestige <= penalties, (seat, said)
             if new.prestige > old.prestige:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bremerhaven.cards.describe import describe_space_with
 from bremerhaven.cards.model import ContractCard, ShipCard, Space, TrainBidBonus
+from bremerhaven.events import BidPlaced
 from bremerhaven.moves import Bid
 from bremerhaven.rules.harbours import built
 from bremerhaven.rules.step import Refusal, Step
@@ -210,7 +210,7 @@ def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BI
     work.change(seat, hand=tuple(hand))
     work.bids = (*work.bids, make_bid(space, seat, value))
     if work.log is not None:
-        work.note(rule_id, seat, "bids on {}", describe_space_with(space, _card_on(work, space)))
+        work.log.append(BidPlaced(seat, space, _card_on(work, space), rule_id))
     following = next_bidder(work.players, work.ranks, seat)
     if following is not None:
         work.stack.append(BID_TURNS[following])

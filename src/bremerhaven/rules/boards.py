@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bremerhaven.cards.describe import goods_text
 from bremerhaven.cards.model import Good, IncomePerNewShip, Space
+from bremerhaven.events import (
+    ContractPlaced,
+    DummyDiscarded,
+    NoLoadingDock,
+    Reason,
+    ShipBerthed,
+    ShipCannotBerth,
+)
 from bremerhaven.moves import Berth, PlaceContract
 from bremerhaven.rules.bidding import winner
 from bremerhaven.rules.harbours import built, docks_for
@@ -37,11 +44,11 @@ def sea(work: Work, slot: int) -> None:
     work.sea[slot] = None
     if seat == work.dummy:
         work.discarded_ships += 1
-        work.note("BH-SOLO-11", seat, "the dummy wins {} and discards it", card.name)
+        work.note(DummyDiscarded, seat, card)
         return
     if not docks_for(work.players[seat], card.berth):
         work.discarded_ships += 1
-        work.note("BH-SEA-6", seat, "wins {}, which cannot berth and moves on", card.name)
+        work.note(ShipCannotBerth, seat, card)
         return
     # The card waits on the pending decision, off the board.
     work.stack.append(PendingBerth(seat, card))
@@ -59,11 +66,11 @@ def land(work: Work, slot: int) -> None:
     work.land[slot] = None
     if seat == work.dummy:
         work.discarded_contracts += 1
-        work.note("BH-SOLO-11", seat, "the dummy wins {} and discards it", card.name)
+        work.note(DummyDiscarded, seat, card)
         return
     if all(placed is not None for placed in work.players[seat].loading):
         work.discarded_contracts += 1
-        work.note("BH-LAND-8", seat, "wins {} but has no free loading dock", card.name)
+        work.note(NoLoadingDock, seat, card)
         penalise(work, seat, card)
         return
     work.stack.append(PendingContract(seat, card))
@@ -100,18 +107,11 @@ class _Berth(Step[PendingBerth]):
         docks = list(work.players[seat].docks)
         docks[move.dock] = Berthed(card, move.good, loaded, card.lay_time)
         work.change(seat, docks=(docks[0], docks[1], docks[2]))
-        work.note(
-            "BH-SEA-2",
-            seat,
-            "berths {} in dock {} with {}",
-            card.name,
-            move.dock,
-            goods_text(move.good, loaded),
-        )
+        work.note(ShipBerthed, seat, card, move.dock, move.good, loaded)
         for _, building in built(work.players[seat]):
             for effect in building.effects:
                 if isinstance(effect, IncomePerNewShip):
-                    work.earn(seat, effect.money, "BH-CARD-12", "{}: a new ship", building.name)
+                    work.earn(seat, effect.money, "BH-CARD-12", Reason.NEW_SHIP, building)
 
 
 class _Contract(Step[PendingContract]):
@@ -136,7 +136,7 @@ class _Contract(Step[PendingContract]):
         loading = list(work.players[seat].loading)
         loading[move.loading_dock] = Placed(card, (0, 0, 0, 0), card.delivery)
         work.change(seat, loading=(loading[0], loading[1], loading[2], loading[3]))
-        work.note("BH-LAND-2", seat, "places {} in loading dock {}", card.name, move.loading_dock)
+        work.note(ContractPlaced, seat, card, move.loading_dock)
 
 
 #: The Sea board's decision: berthing a won ship.

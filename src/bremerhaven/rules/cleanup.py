@@ -19,8 +19,18 @@ from bremerhaven.cards.model import (
     ContractCard,
     Counted,
     EventEffect,
+    NewspaperCard,
     Reward,
     ShipCard,
+)
+from bremerhaven.events import (
+    BoardsRefilled,
+    EventCarriedOut,
+    InfluenceBoxed,
+    LastSpaceReached,
+    NextEvent,
+    Reason,
+    ShipTokenAdvanced,
 )
 from bremerhaven.facts import GAME
 from bremerhaven.options import LeftoverContracts
@@ -42,7 +52,7 @@ def _counted(harbour: Harbour, per: Counted) -> int:
     return used_spaces(harbour.storage)
 
 
-def _event(work: Work, effect: EventEffect, name: str) -> None:
+def _event(work: Work, effect: EventEffect, card: NewspaperCard) -> None:
     """Every harbour meets the event alike (BH-EVENT-1)."""
     for seat in range(work.count):
         if seat == work.dummy:
@@ -50,9 +60,9 @@ def _event(work: Work, effect: EventEffect, name: str) -> None:
         count = _counted(work.players[seat], effect.per)
         money = count * effect.money
         if isinstance(effect, Charge):
-            work.charge(seat, money, "BH-EVENT-1", "the event {}", name)
+            work.charge(seat, money, "BH-EVENT-1", Reason.EVENT, card)
         elif isinstance(effect, Reward):
-            work.earn(seat, money, "BH-EVENT-1", "the event {}", name)
+            work.earn(seat, money, "BH-EVENT-1", Reason.EVENT, card)
 
 
 def clean_up(work: Work) -> bool:
@@ -64,8 +74,8 @@ def clean_up(work: Work) -> bool:
     solo = state.solo
     if work.event is not None and not work.options.short and not solo:
         card = work.event
-        work.note("BH-EVENT-1", None, "the event {} is carried out", card.name)
-        _event(work, card.event, card.name)
+        work.note(EventCarriedOut, card)
+        _event(work, card.event, card)
         work.event = None
     if work.options.short or solo:
         advance = GAME.short_advance
@@ -76,9 +86,9 @@ def clean_up(work: Work) -> bool:
         rule = "BH-PROGRESS-1"
     last = work.cards.board.track_last
     work.track = min(last, work.track + advance)
-    work.note(rule, None, "the Ship token advances {} to space {}", advance, work.track)
+    work.note(ShipTokenAdvanced, advance, work.track, rule)
     if work.track >= last:
-        work.note("BH-PROGRESS-2", None, "the Ship token reaches the last space: the game ends")
+        work.note(LastSpaceReached)
         work.stack.clear()
         end_game(work)
         return True
@@ -86,7 +96,7 @@ def clean_up(work: Work) -> bool:
         card = work.newspapers[0]
         work.newspapers = work.newspapers[1:]
         work.event = card
-        work.note("BH-PROGRESS-3", None, "next round's event: {}", card.name)
+        work.note(NextEvent, card)
     refill(work)
     return_influence(work)
     return False
@@ -149,7 +159,7 @@ def refill(work: Work) -> None:
     work.discarded_ships += ships
     work.discarded_contracts += contracts
     rule = "BH-SHORT-8" if full else "BH-REFILL-2"
-    work.note(rule, None, "the Sea and Land boards are refilled")
+    work.note(BoardsRefilled, rule)
 
 
 def return_influence(work: Work) -> None:
@@ -161,6 +171,6 @@ def return_influence(work: Work) -> None:
         hand = sorted(list(work.players[seat].hand) + placed[seat])
         while len(hand) > len(GAME.hand):
             low = hand.pop(0)
-            work.note("BH-RETURN-1", seat, "puts the influence card {} back in the box", low)
+            work.note(InfluenceBoxed, seat, low)
         work.change(seat, hand=tuple(hand), opened=frozenset())
     work.bids = ()

@@ -17,8 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bremerhaven.cards.describe import goods_text
 from bremerhaven.cards.model import Good
+from bremerhaven.events import (
+    GoodDelivered,
+    GoodProduced,
+    GoodsConverted,
+    GoodUnloaded,
+    MoneyBanked,
+    PrestigeRose,
+    Reason,
+    ShipLeft,
+)
 from bremerhaven.facts import GAME
 from bremerhaven.moves import (
     Deliver,
@@ -87,7 +96,7 @@ def harbours(work: Work) -> None:
             # The money store is filled in 4.1 (BH-MONEY-3; the official Bank's rule is unknown).
             harbour = work.players[seat]
             work.change(seat, bank=harbour.bank + store)
-            work.note("BH-MONEY-3", seat, "puts {} money on the Bank", store)
+            work.note(MoneyBanked, seat, store)
 
 
 def _update(storage: list[int]) -> dict[str, object]:
@@ -145,9 +154,9 @@ class _Production(Step[PendingProduction]):
             storage = list(harbour.storage)
             storage[production.good] += taken
             work.change(seat, **_update(storage))
-            work.note("BH-PROD-3", seat, "{} produces a {}", building.name, production.good.key)
+            work.note(GoodProduced, seat, building, production.good)
         else:
-            work.earn(seat, production.money, "BH-PROD-3", "{} produces money", building.name)
+            work.earn(seat, production.money, "BH-PROD-3", Reason.PRODUCTION, building)
         work.stack.append(PendingProduction(seat, pending.used | {move.space}))
 
 
@@ -258,7 +267,7 @@ class _Movement(Step[PendingMovement]):
             storage[ship.good] += 1
             work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(storage))
             if work.log is not None:
-                work.note("BH-MOVE-3", seat, "unloads a {} from dock {}", ship.good.key, move.dock)
+                work.log.append(GoodUnloaded(seat, ship.good, move.dock))
             last = 0
         elif isinstance(move, Deliver):
             placed = harbour.loading[move.loading_dock]
@@ -276,11 +285,11 @@ class _Movement(Step[PendingMovement]):
                 **_update(storage),
             )
             if work.log is not None:
-                work.note("BH-MOVE-4", seat, "delivers a {} to {}", move.good.key, placed.card.name)
+                work.log.append(GoodDelivered(seat, move.good, placed.card))
             last = 0
         else:
             cost = _conversion_cost(harbour)
-            work.pay(seat, cost, "BH-MOVE-5", "a conversion")
+            work.pay(seat, cost, "BH-MOVE-5", Reason.CONVERSION)
             harbour = work.players[seat]
             if isinstance(move, Pack):
                 storage[_CRATE] -= 2
@@ -288,14 +297,14 @@ class _Movement(Step[PendingMovement]):
                 work.return_goods(_CRATE, 2)
                 work.take_goods(_CONTAINER, 1)
                 last = 1
-                work.note("BH-MOVE-5", seat, "packs two crates into a container")
+                work.note(GoodsConverted, seat, True)
             else:
                 storage[_CONTAINER] -= 1
                 storage[_CRATE] += 2
                 work.return_goods(_CONTAINER, 1)
                 work.take_goods(_CRATE, 2)
                 last = -1
-                work.note("BH-MOVE-5", seat, "unpacks a container into two crates")
+                work.note(GoodsConverted, seat, False)
             work.change(seat, **_update(storage))
         work.stack.append(_MOVING[seat][last])
 
@@ -310,7 +319,7 @@ def settle_harbour(work: Work, seat: int) -> None:
     prestige = harbour.prestige
     if total > prestige:
         prestige = total
-        work.note("BH-PRESTIGE-2", seat, "prestige rises to {}", total)
+        work.note(PrestigeRose, seat, total)
     # 4.4: every contract first (BH-TIME-1: due contracts are resolved first).
     loading = list(harbour.loading)
     due: list[tuple[int, Placed]] = []
@@ -352,17 +361,7 @@ def _ships_due(work: Work, seat: int) -> None:
             work.return_goods(ship.good, ship.goods)
             docks[d] = None
             work.discarded_ships += 1
-            if ship.goods:
-                lost = goods_text(ship.good, ship.goods)
-                work.note(
-                    "BH-TIME-4",
-                    seat,
-                    "{} leaves with {} still on board, lost",
-                    ship.card.name,
-                    lost,
-                )
-            else:
-                work.note("BH-TIME-4", seat, "{} leaves, empty", ship.card.name)
+            work.note(ShipLeft, seat, ship.card, ship.good, ship.goods)
         else:
             docks[d] = make_berthed(ship.card, ship.good, ship.goods, ship.timers - 1)
     work.change(seat, docks=(docks[0], docks[1], docks[2]))

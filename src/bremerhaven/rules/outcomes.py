@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bremerhaven.cards.model import ContractCard, Good
+from bremerhaven.events import ContractResolved, PrestigeGained, PrestigeLost, Reason
 from bremerhaven.options import DueOrder, RulesOptions
 from bremerhaven.rules.harbours import prestige_sum
 from bremerhaven.rules.work import Work
@@ -79,7 +80,7 @@ def penalise(work: Work, seat: int, card: ContractCard) -> None:
     """``seat`` pays ``card``'s penalty (BH-LAND-5, BH-LAND-7, BH-MONEY-2)."""
     penalty = card.penalty
     if penalty.money:
-        work.charge(seat, penalty.money, "BH-LAND-5", "the penalty of {}", card.name)
+        work.charge(seat, penalty.money, "BH-LAND-5", Reason.PENALTY, card)
     if penalty.prestige:
         harbour = work.players[seat]
         floor = (
@@ -87,26 +88,18 @@ def penalise(work: Work, seat: int, card: ContractCard) -> None:
         )
         after = max(floor, harbour.prestige - penalty.prestige)
         work.change(seat, prestige=after)
-        work.note(
-            "BH-LAND-7", seat, "loses prestige for {}: {} -> {}", card.name, harbour.prestige, after
-        )
+        work.note(PrestigeLost, seat, card, harbour.prestige, after)
 
 
 def reward(work: Work, seat: int, card: ContractCard) -> None:
     """``seat`` takes ``card``'s reward (BH-LAND-6, BH-LAND-7)."""
     gain = card.reward
     if gain.money:
-        work.earn(seat, gain.money, "BH-LAND-6", "the reward of {}", card.name)
+        work.earn(seat, gain.money, "BH-LAND-6", Reason.REWARD, card)
     if gain.prestige:
         harbour = work.players[seat]
         work.change(seat, prestige=harbour.prestige + gain.prestige)
-        work.note(
-            "BH-LAND-7",
-            seat,
-            "gains prestige for {}: {}",
-            card.name,
-            harbour.prestige + gain.prestige,
-        )
+        work.note(PrestigeGained, seat, card, harbour.prestige + gain.prestige)
 
 
 def resolve(work: Work, seat: int, placed: Placed, rule_id: str) -> None:
@@ -118,10 +111,10 @@ def resolve(work: Work, seat: int, placed: Placed, rule_id: str) -> None:
         if count:
             revenue += count * prices.price(good)
             work.return_goods(good, count)
-    work.earn(seat, revenue, "BH-TIME-2", "selling the goods of {}", placed.card.name)
+    work.earn(seat, revenue, "BH-TIME-2", Reason.SALE, placed.card)
     if complete(placed):
         reward(work, seat, placed.card)
     else:
         penalise(work, seat, placed.card)
     work.discarded_contracts += 1
-    work.note(rule_id, seat, "{} is resolved and discarded", placed.card.name)
+    work.note(ContractResolved, seat, placed.card, rule_id)

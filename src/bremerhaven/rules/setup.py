@@ -24,6 +24,7 @@ from bremerhaven.cards.model import (
     ShipCard,
 )
 from bremerhaven.errors import InvalidValueError
+from bremerhaven.events import NoStartingGood, StartingGoodTaken
 from bremerhaven.facts import GAME
 from bremerhaven.moves import StartingGood
 from bremerhaven.options import DeckStacking, RulesOptions, StartingGoods
@@ -240,7 +241,7 @@ class _Starting(Step[PendingStartingGood]):
         storage = list(work.players[seat].storage)
         storage[move.good] += taken
         work.change(seat, storage=(storage[0], storage[1], storage[2], storage[3]))
-        work.note("BH-SHORT-6", seat, "takes a {} to start", move.good.key)
+        work.note(StartingGoodTaken, seat, move.good)
         if pending.left > 1:
             work.stack.append(PendingStartingGood(seat, pending.left - 1))
 
@@ -249,7 +250,7 @@ class _Starting(Step[PendingStartingGood]):
         if _allowed(work.freeze(), pending.seat):
             return False
         work.stack.pop()
-        work.note("BH-SHORT-6", pending.seat, "may take no starting good")
+        work.note(NoStartingGood, pending.seat)
         return True
 
 

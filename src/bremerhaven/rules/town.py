@@ -12,8 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bremerhaven.cards.describe import RANK_NAMES, describe_prices
 from bremerhaven.cards.model import BOLLARD_WALLS, Space
+from bremerhaven.events import (
+    BollardPlaced,
+    BuildingLeft,
+    BuildingTaken,
+    Built,
+    CoverCleared,
+    DifferenceDeclined,
+    DummyBecameCaptain,
+    DummyDiscarded,
+    InfluenceTaken,
+    NoInfluenceLeft,
+    PermitBought,
+    PermitsUnused,
+    PriceCardChosen,
+    PriceCardRotated,
+    PricesLeftAlone,
+    RanksKept,
+    RanksSwapped,
+    Reason,
+)
 from bremerhaven.facts import GAME
 from bremerhaven.moves import (
     Build,
@@ -74,8 +93,7 @@ def parking(work: Work) -> None:
     if entry is None:
         return
     for seat, cards in sorted(entry[1].items()):
-        why = "a card on the Parking lot" if cards == 1 else "{} cards on the Parking lot"
-        work.earn(seat, cards * GAME.parking, "BH-PARK-1", why, cards)
+        work.earn(seat, cards * GAME.parking, "BH-PARK-1", Reason.PARKING, count=cards)
 
 
 def building(work: Work) -> None:
@@ -90,13 +108,13 @@ def building(work: Work) -> None:
     work.buildings = work.buildings[1:]
     seat = winner(work, Space.BUILDING)
     if seat is None:
-        work.note("BH-BUILDING-3", None, "no bid: {} leaves the game", card.name)
+        work.note(BuildingLeft, card)
     elif seat == work.dummy:
-        work.note("BH-SOLO-11", seat, "the dummy wins {} and discards it", card.name)
+        work.note(DummyDiscarded, seat, card)
     else:
         harbour = work.players[seat]
         work.change(seat, held=(*harbour.held, card))
-        work.note("BH-BUILDING-2", seat, "takes {}, not built yet", card.name)
+        work.note(BuildingTaken, seat, card)
 
 
 # --------------------------------------------------------------------------- 1.2
@@ -250,33 +268,32 @@ class _Permits(Step[PendingPermits]):
         state = work.state
         if isinstance(move, EndPermits):
             if pending.permits:
-                unused = "a permit" if pending.permits == 1 else f"{pending.permits} permits"
-                work.note("BH-PERMIT-7", seat, "leaves {} unused", unused)
+                work.note(PermitsUnused, seat, pending.permits)
             return
         if isinstance(move, BuyPermit):
             cost = permit_price(state, pending)
-            work.pay(seat, cost, "BH-PERMIT-8", "a building permit")
-            work.note("BH-PERMIT-1", seat, "takes a building permit")
+            work.pay(seat, cost, "BH-PERMIT-8", Reason.PERMIT)
+            work.note(PermitBought, seat)
             work.stack.append(PendingPermits(seat, pending.permits + 1, pending.bought + 1))
             return
         harbour = work.players[seat]
         if isinstance(move, PlaceBollard):
             cost = _bollard_cost(state, seat, move.wall) or 0
-            work.pay(seat, cost, "BH-PERMIT-4", "a bollard")
+            work.pay(seat, cost, "BH-PERMIT-4", Reason.BOLLARD)
             walls = list(work.players[seat].walls)
             walls[move.wall] += 1
             work.change(seat, walls=(walls[0], walls[1], walls[2], walls[3]))
-            work.note("BH-PERMIT-4", seat, "places a bollard on quay wall {}", move.wall)
+            work.note(BollardPlaced, seat, move.wall)
         elif isinstance(move, ClearCover):
             cost = harbour.covers[move.space] or 0
-            work.pay(seat, cost, "BH-PERMIT-5", "clearing a cover")
+            work.pay(seat, cost, "BH-PERMIT-5", Reason.COVER)
             covers = list(work.players[seat].covers)
             covers[move.space] = None
             opened = work.players[seat].opened
             if move.space < 4:
                 opened = opened | {move.space}
             work.change(seat, covers=tuple(covers), opened=opened)
-            work.note("BH-PERMIT-5", seat, "clears the cover of space {}", move.space)
+            work.note(CoverCleared, seat, move.space)
         elif isinstance(move, Build):
             held = list(harbour.held)
             card = next(b for b in held if b.key == move.building)
@@ -286,7 +303,7 @@ class _Permits(Step[PendingPermits]):
             buildings = list(harbour.buildings)
             buildings[space] = card
             work.change(seat, held=tuple(held), buildings=tuple(buildings))
-            work.note("BH-PERMIT-6", seat, "builds {}", card.name)
+            work.note(Built, seat, card)
         work.stack.append(PendingPermits(seat, pending.permits - 1, pending.bought))
 
 
@@ -296,11 +313,11 @@ class _Permits(Step[PendingPermits]):
 def _grow_one(work: Work, seat: int, rule_id: str) -> None:
     harbour = work.players[seat]
     if not harbour.supply:
-        work.note("BH-GROW-3", seat, "has no influence card left to take")
+        work.note(NoInfluenceLeft, seat)
         return
     card = harbour.supply[0]
     work.change(seat, supply=harbour.supply[1:], hand=tuple(sorted((*harbour.hand, card))))
-    work.note(rule_id, seat, "takes the influence card {} into the hand", card)
+    work.note(InfluenceTaken, seat, card, rule_id)
 
 
 def grow(work: Work) -> None:
@@ -352,11 +369,11 @@ class _Grow(Step[PendingGrow]):
     def apply(self, work: Work, pending: PendingGrow, move: PayDifference) -> None:
         if move.pay:
             work.pay(
-                pending.seat, grow_price(work.state, pending.seat), "BH-GROW-1", "the difference"
+                pending.seat, grow_price(work.state, pending.seat), "BH-GROW-1", Reason.DIFFERENCE
             )
             _grow_one(work, pending.seat, "BH-GROW-2")
         else:
-            work.note("BH-GROW-1", pending.seat, "does not pay the difference")
+            work.note(DifferenceDeclined, pending.seat)
 
 
 # --------------------------------------------------------------------------- 1.4
@@ -386,7 +403,7 @@ def price(work: Work) -> None:
             return
     _rotate(work)
     rule = "BH-SOLO-14" if seat is not None else "BH-PRICE-2"
-    work.note(rule, None, "the top Price card goes to the bottom")
+    work.note(PriceCardRotated, rule)
 
 
 class _Price(Step[PendingPrice]):
@@ -426,18 +443,12 @@ class _Price(Step[PendingPrice]):
     def apply(self, work: Work, pending: PendingPrice, move: ChoosePrice | RotatePrices) -> None:
         if isinstance(move, RotatePrices):
             _rotate(work)
-            work.note(
-                "BH-INT-17",
-                pending.seat,
-                "lets the prices change by themselves: the top Price card goes to the bottom",
-            )
+            work.note(PricesLeftAlone, pending.seat)
             return
         stack = list(work.prices)
         card = stack.pop(move.index)
         work.prices = (card, *stack)
-        work.note(
-            "BH-PRICE-1", pending.seat, "puts the Price card {} on top", describe_prices(card)
-        )
+        work.note(PriceCardChosen, pending.seat, card)
 
 
 # --------------------------------------------------------------------------- 1.5
@@ -455,7 +466,7 @@ def career(work: Work) -> None:
     if seat == work.dummy:
         if work.ranks[0] != seat:
             work.ranks = (seat, *tuple(s for s in work.ranks if s != seat))
-            work.note("BH-SOLO-15", seat, "the dummy becomes Captain")
+            work.note(DummyBecameCaptain, seat)
         return
     work.stack.append(PendingCareer(seat))
 
@@ -476,25 +487,19 @@ class _Career(Step[PendingCareer]):
 
     def apply(self, work: Work, pending: PendingCareer, move: SwapRanks) -> None:
         if move.rank is None:
-            work.note("BH-CAREER-1", pending.seat, "swaps no ranks")
+            work.note(RanksKept, pending.seat)
             return
         ranks = list(work.ranks)
         r = move.rank
         ranks[r], ranks[r + 1] = ranks[r + 1], ranks[r]
         work.ranks = tuple(ranks)
-        work.note(
-            "BH-CAREER-1",
-            pending.seat,
-            "swaps the ranks {} and {}",
-            RANK_NAMES[r],
-            RANK_NAMES[r + 1],
-        )
+        work.note(RanksSwapped, pending.seat, r)
 
 
 def income(work: Work) -> None:
     """Income by rank after the career ladder: 4 / 3 / 2 / 1 (BH-CAREER-2)."""
     for rank, seat in enumerate(work.ranks):
-        work.earn(seat, GAME.rank_income[rank], "BH-CAREER-2", "income by rank")
+        work.earn(seat, GAME.rank_income[rank], "BH-CAREER-2", Reason.RANK_INCOME)
 
 
 #: 1.2's decision: buying and spending building permits.

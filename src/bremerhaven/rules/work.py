@@ -9,16 +9,19 @@ to the supply, the event log); every rule lives in its own rules module.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 import attrs
 
 from bremerhaven.cards.model import ContractCard, Good, NewspaperCard, ShipCard
-from bremerhaven.events import Event
+from bremerhaven.events import Event, MoneyCharged, MoneyEarned, MoneyPaid, Reason, ReasonCard
 from bremerhaven.options import GoodsSupply
 from bremerhaven.state import BidCard, GameState, Harbour, Pending, make_harbour, make_state
 
 __all__ = ["Work"]
+
+P = ParamSpec("P")
 
 #: The harbour's fields, in the order of its constructor: their getter and their positions.
 _FIELDS = tuple(field.name for field in attrs.fields(Harbour))
@@ -56,7 +59,7 @@ class Work:
         "track",
     )
 
-    def __init__(self, state: GameState, log: list[Event | Any] | None) -> None:
+    def __init__(self, state: GameState, log: list[Event] | None) -> None:
         #: The state the move is applied to (read-only).
         self.state = state
         self.options = state.options
@@ -122,14 +125,13 @@ class Work:
         """The number of harbours (the solo game's dummy included)."""
         return len(self.players)
 
-    def note(self, rule_id: str, seat: int | None, text: str, *values: object) -> None:
-        """Log an event, when someone asked for events.
+    def note(self, kind: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Log the event ``kind(*args, **kwargs)``, when someone asked for events.
 
-        ``text`` is a :meth:`str.format` template filled with ``values`` only then: a move
-        applied without events pays for no sentence.
+        The event is made only then: a move applied without events pays for none.
         """
         if self.log is not None:
-            self.log.append(Event(rule_id, seat, text.format(*values) if values else text))
+            self.log.append(kind(*args, **kwargs))
 
     def change(self, seat: int, **changes: Any) -> Harbour:
         """Replace fields of ``seat``'s harbour; the new harbour."""
@@ -143,15 +145,23 @@ class Work:
 
     # -- money (BH-MONEY-1, BH-MONEY-2)
 
-    def earn(self, seat: int, money: int, rule_id: str, why: str, *values: object) -> None:
-        """``seat`` takes ``money`` from the general supply; ``why`` is a template as :meth:`note`'s."""
+    def earn(
+        self,
+        seat: int,
+        money: int,
+        rule_id: str,
+        reason: Reason,
+        card: ReasonCard = None,
+        count: int = 0,
+    ) -> None:
+        """``seat`` takes ``money`` from the general supply for ``reason`` (about ``card``)."""
         if money <= 0 or seat == self.dummy:
             return
         self.change(seat, money=self.players[seat].money + money)
         if self.log is not None:
-            self.note(rule_id, seat, "earns {} money ({})", money, why.format(*values))
+            self.log.append(MoneyEarned(seat, money, reason, rule_id, card, count))
 
-    def pay(self, seat: int, money: int, rule_id: str, why: str, *values: object) -> None:
+    def pay(self, seat: int, money: int, rule_id: str, reason: Reason) -> None:
         """``seat`` pays ``money`` it has into the general supply (a price it chose)."""
         if money <= 0 or seat == self.dummy:
             return
@@ -159,9 +169,11 @@ class Work:
         assert harbour.money >= money, "a price is checked before it is paid"
         self.change(seat, money=harbour.money - money)
         if self.log is not None:
-            self.note(rule_id, seat, "pays {} money ({})", money, why.format(*values))
+            self.log.append(MoneyPaid(seat, money, reason, rule_id))
 
-    def charge(self, seat: int, money: int, rule_id: str, why: str, *values: object) -> int:
+    def charge(
+        self, seat: int, money: int, rule_id: str, reason: Reason, card: ReasonCard = None
+    ) -> int:
         """``seat`` pays a penalty or charge.
 
         The Bank first, then cash, never into debt (BH-MONEY-2, BH-MONEY-3); what was paid.
@@ -174,20 +186,7 @@ class Work:
         cash = min(money - bank, harbour.money)
         self.change(seat, money=harbour.money - cash, bank=harbour.bank - bank)
         if self.log is not None:
-            why = why.format(*values)
-            if cash + bank == money:
-                self.note(rule_id, seat, "pays {} money ({})", money, why)
-            elif cash + bank:
-                self.note(
-                    rule_id,
-                    seat,
-                    "pays {} money, all he has, of {} due ({})",
-                    cash + bank,
-                    money,
-                    why,
-                )
-            else:
-                self.note(rule_id, seat, "has no money to pay the {} due ({})", money, why)
+            self.log.append(MoneyCharged(seat, money, cash + bank, reason, rule_id, card))
         return cash + bank
 
     # -- goods (BH-INT-3)

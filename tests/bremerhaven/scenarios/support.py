@@ -35,7 +35,7 @@ from bremerhaven.cards.model import (
     Stake,
 )
 from bremerhaven.engine import settle
-from bremerhaven.events import Event, GameEnded
+from bremerhaven.events import Event, event_seat
 from bremerhaven.moves import (
     Bid,
     ChoosePrice,
@@ -46,6 +46,7 @@ from bremerhaven.moves import (
     PayDifference,
     SwapRanks,
 )
+from bremerhaven.narrate import sentence
 from bremerhaven.rules.flow import ROUND
 from bremerhaven.rules.work import Work
 from bremerhaven.state import (
@@ -323,10 +324,10 @@ def end_round(state: GameState) -> GameState:
     return end_round_with_events(state)[0]
 
 
-def end_round_with_events(state: GameState) -> tuple[GameState, list[Event | GameEnded]]:
+def end_round_with_events(state: GameState) -> tuple[GameState, list[Event]]:
     """:func:`end_round` and the events of its moves."""
     start = state.round
-    log: list[Event | GameEnded] = []
+    log: list[Event] = []
     while state.stack and state.round == start:
         moves = bremerhaven.legal_moves(state)
         move = next((m for m in PASSES if m in moves), moves[0])
@@ -342,16 +343,16 @@ def play(state: GameState, *moves: Move) -> GameState:
     return state
 
 
-def events_of(state: GameState, *moves: Move) -> tuple[GameState, list[Event | GameEnded]]:
+def events_of(state: GameState, *moves: Move) -> tuple[GameState, list[Event]]:
     """Apply ``moves`` with their events; the state after and every event, in order."""
-    log: list[Event | GameEnded] = []
+    log: list[Event] = []
     for move in moves:
         state, events = bremerhaven.apply_move_with_events(state, move)
         log.extend(events)
     return state, log
 
 
-def rules_of(events: Iterable[Event | GameEnded]) -> list[str]:
+def rules_of(events: Iterable[Event]) -> list[str]:
     """The rule IDs of ``events``, in order."""
     return [event.rule_id for event in events]
 
@@ -369,15 +370,10 @@ def bid_spaces(state: GameState) -> set[Space]:
     return {m.space for m in bid_moves(state)}
 
 
-def happened(
-    events: Iterable[Event | GameEnded], rule_id: str, seat: int | None, *words: str
-) -> bool:
-    """Whether an event of ``rule_id`` for ``seat`` whose text has every word is in ``events``."""
+def happened(events: Iterable[Event], rule_id: str, seat: int | None, *words: str) -> bool:
+    """Whether an event of ``rule_id`` for ``seat`` whose sentence has every word is in ``events``."""
     return any(
-        isinstance(e, Event)
-        and e.rule_id == rule_id
-        and e.seat == seat
-        and all(w in e.text for w in words)
+        e.rule_id == rule_id and event_seat(e) == seat and all(w in sentence(e) for w in words)
         for e in events
     )
 

@@ -10,7 +10,7 @@ import pytest
 import bremerhaven
 from bremerhaven import Berth, Bid, PlaceContract
 from bremerhaven.cards.model import Space, TrainBidBonus
-from bremerhaven.events import Event, GameEnded
+from bremerhaven.events import Event
 from bremerhaven.positions import position
 from bremerhaven.rng import SplitMix64
 from bremerhaven.state import BidCard, PendingBerth, PendingBid, PendingContract
@@ -67,7 +67,7 @@ def test_a_round_goes_bidding_town_sea_land_harbours_clean_up() -> None:
         captain: [Bid(Space.sea(1), 1)] + [Bid(Space.PARKING, v) for v in (2, 3, 4, 5)],
         mate: [Bid(Space.land(1), 1)] + [Bid(Space.PARKING, v) for v in (2, 3, 4, 5)],
     }
-    events: list[Event | GameEnded] = []
+    events: list[Event] = []
     while isinstance(state.stack[-1], PendingBid):
         state, more = events_of(state, cards[bremerhaven.current_player(state)].pop(0))
         events += more

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import attrs
 import pytest
@@ -30,7 +29,17 @@ from bremerhaven import (
 from bremerhaven.cards.describe import describe_space
 from bremerhaven.cards.model import Produce as Production
 from bremerhaven.cards.model import Space
-from bremerhaven.events import Event, GameEnded
+from bremerhaven.events import (
+    BidPlaced,
+    Event,
+    GameEnded,
+    MoneyBanked,
+    MoneyCharged,
+    MoneyEarned,
+    MoneyPaid,
+    event_seat,
+)
+from bremerhaven.narrate import sentence
 from bremerhaven.rules.harbours import used_spaces
 from bremerhaven.rules.table import STEPS
 from bremerhaven.specification import SPECIFICATION
@@ -291,19 +300,19 @@ def test_there_are_no_chance_nodes_everything_is_drawn_at_setup() -> None:
 @pytest.mark.rules("BH-ENGINE-11", "BH-BID-4")
 def test_events_never_show_a_bids_value() -> None:
     state = bremerhaven.new_game(1, seed=2)
-    log: list[Event | GameEnded] = []
+    log: list[Event] = []
     while not bremerhaven.is_over(state) and state.round == 1:
         moves = bremerhaven.legal_moves(state)
         state, events = bremerhaven.apply_move_with_events(state, moves[len(log) % len(moves)])
         log.extend(events)
-    bids = [e for e in log if isinstance(e, Event) and e.text.startswith("bids on")]
+    bids = [sentence(e) for e in log if isinstance(e, BidPlaced)]
     assert len(bids) == 10  # the player's five and the dummy's five
     # The space in words (and the card on it), never the value (BH-NARR-2).
     spaces = {describe_space(s) for s in Space} | {s.label for s in Space}
-    for event in bids:
-        head, _, card = event.text.removeprefix("bids on ").partition(" (")
-        assert head in spaces, event.text
-        assert not any(ch.isdigit() for ch in card), event.text  # a card's name, no value
+    for text in bids:
+        head, _, card = text.removeprefix("bids on ").partition(" (")
+        assert head in spaces, text
+        assert not any(ch.isdigit() for ch in card), text  # a card's name, no value
 
 
 @pytest.mark.rules("BH-ENGINE-12")
@@ -345,18 +354,18 @@ def test_the_solo_seat_wins_above_1250_and_returns_0() -> None:
     assert bremerhaven.returns(above) == bremerhaven.returns(at) == (0.0,)
 
 
-_EARNS = re.compile(r"^earns (\d+) money")
-_PAYS = re.compile(r"^pays (\d+)(?: of \d+)? money")
-_BANKS = re.compile(r"^puts (\d+) money on the Bank")
+def _earned(events: tuple[Event, ...], seat: int) -> int:
+    """What the events say ``seat`` earned and put on the Bank."""
+    return sum(
+        e.money for e in events if isinstance(e, MoneyEarned | MoneyBanked) and e.seat == seat
+    )
 
 
-def _amount(events: tuple[object, ...], seat: int, pattern: re.Pattern[str]) -> int:
-    total = 0
-    for event in events:
-        if isinstance(event, Event) and event.seat == seat:
-            found = pattern.match(event.text)
-            total += int(found.group(1)) if found else 0
-    return total
+def _paid(events: tuple[Event, ...], seat: int) -> int:
+    """What the events say ``seat`` paid: prices, and what it could pay of charges."""
+    return sum(e.money for e in events if isinstance(e, MoneyPaid) and e.seat == seat) + sum(
+        e.paid for e in events if isinstance(e, MoneyCharged) and e.seat == seat
+    )
 
 
 @pytest.mark.rules("BH-ENGINE-14", "BH-MONEY-1")
@@ -373,8 +382,7 @@ def test_every_money_movement_is_an_event() -> None:
             for seat in range(len(state.players)):
                 before, now = state.players[seat], after.players[seat]
                 change = now.money + now.bank - before.money - before.bank
-                said = _amount(events, seat, _EARNS) + _amount(events, seat, _BANKS)
-                assert change == said - _amount(events, seat, _PAYS)
+                assert change == _earned(events, seat) - _paid(events, seat)
             state = after
 
 
@@ -383,15 +391,15 @@ def test_a_move_reports_what_happened_naming_rules() -> None:
     ids = set(SPECIFICATION.rule_ids())
     state = bremerhaven.new_game(2, seed=4)
     rng = random.Random(4)
-    last: tuple[object, ...] = ()
+    last: tuple[Event, ...] = ()
     while not bremerhaven.is_over(state):
         state, last = bremerhaven.apply_move_with_events(
             state, rng.choice(bremerhaven.legal_moves(state))
         )
         for event in last:
-            assert event.rule_id in ids  # type: ignore[attr-defined]
-            if isinstance(event, Event):
-                assert event.text and (event.seat is None or 0 <= event.seat < 2)
+            assert event.rule_id in ids
+            seat = event_seat(event)
+            assert sentence(event) and (seat is None or 0 <= seat < 2)
     assert isinstance(last[-1], GameEnded)
     assert last[-1].scores == bremerhaven.scores(state)
 

@@ -10,7 +10,18 @@ import pytest
 
 import bremerhaven
 from bremerhaven import Bid, EndMovement, EndPermits, EndProduction, RulesOptions, Space
-from bremerhaven.events import Event, GameEnded
+from bremerhaven.cards import ORIGINAL
+from bremerhaven.cards.model import Good
+from bremerhaven.events import (
+    BidPlaced,
+    BoardsRefilled,
+    DummyBecameCaptain,
+    Event,
+    GameEnded,
+    GoodProduced,
+    PrestigeRose,
+    Reason,
+)
 from bremerhaven.moves import Move
 from bremerhaven.narrate import (
     describe_event,
@@ -20,6 +31,7 @@ from bremerhaven.narrate import (
     describe_reveal,
     describe_setup,
     player_name,
+    sentence,
 )
 from bremerhaven.observation import bidding_open
 from bremerhaven.rng import SplitMix64
@@ -56,8 +68,7 @@ def test_every_move_is_told_from_its_events(
         text = describe_events(before, move, events, after)
         assert text, move
         for event in events:
-            if isinstance(event, Event):
-                assert event.text[1:] in text  # the engine's sentence, kept
+            assert sentence(event)[1:] in text  # the event's sentence, kept
         if type(move) in (EndPermits, EndProduction, EndMovement):
             seat = bremerhaven.current_player(before)
             assert text.startswith(f"Player {seat + 1} is done ")
@@ -68,20 +79,19 @@ def test_every_move_is_told_from_its_events(
 
 @pytest.mark.rules("BH-NARR-1")
 def test_each_event_keeps_its_subject() -> None:
-    assert describe_event(Event("BH-BID-2", 1, "bids on 2.1")) == "Player 2 bids on 2.1."
-    assert describe_event(Event("BH-PROD-3", 0, "Refinery produces a barrel")) == (
+    refinery = next(card for card in ORIGINAL.buildings if card.name == "Refinery")
+    assert describe_event(BidPlaced(1, Space.PERMIT, None)) == (
+        "Player 2 bids on 1.2 Building permit."
+    )
+    assert describe_event(GoodProduced(0, refinery, Good.BARREL)) == (
         "Player 1's Refinery produces a barrel."
     )
-    assert describe_event(Event("BH-PRESTIGE-2", 2, "prestige rises to 4")) == (
-        "Player 3's prestige rises to 4."
+    assert describe_event(PrestigeRose(2, 4)) == "Player 3's prestige rises to 4."
+    assert describe_event(BoardsRefilled("BH-REFILL-2")) == "The Sea and Land boards are refilled."
+    assert describe_event(BidPlaced(1, Space.PERMIT, None, "BH-SOLO-8"), dummy=1) == (
+        "The dummy bids on 1.2 Building permit."
     )
-    assert describe_event(Event("BH-REFILL-2", None, "the Sea and Land boards are refilled")) == (
-        "The Sea and Land boards are refilled."
-    )
-    assert describe_event(Event("BH-SOLO-8", 1, "bids on 1.2"), dummy=1) == "The dummy bids on 1.2."
-    assert describe_event(Event("BH-SOLO-15", 1, "the dummy becomes Captain"), dummy=1) == (
-        "The dummy becomes Captain."
-    )
+    assert describe_event(DummyBecameCaptain(1), dummy=1) == "The dummy becomes Captain."
     assert (
         describe_event(GameEnded((12, 30)))
         == "The game is over; the scores: Player 1 12 and Player 2 30."
@@ -259,16 +269,15 @@ def test_the_narration_reads_as_words_not_codes(
 
 def test_a_charge_says_what_was_paid_and_what_was_due() -> None:
     state = with_harbour(bremerhaven.new_game(2, seed=1), 0, money=3, bank=0)
-    for due, sentence in (
+    fall = next(card for card in ORIGINAL.newspapers if card.name == "Fall")
+    for due, told in (
         (2, "pays 2 money (the event Fall)"),
         (5, "pays 3 money, all he has, of 5 due (the event Fall)"),
     ):
-        log: list[Event | GameEnded] = []
-        Work(state, log).charge(0, due, "BH-EVENT-1", "the event {}", "Fall")
-        assert [e.text for e in log if isinstance(e, Event)] == [sentence]
+        log: list[Event] = []
+        Work(state, log).charge(0, due, "BH-EVENT-1", Reason.EVENT, fall)
+        assert [sentence(e) for e in log] == [told]
     broke = with_harbour(state, 0, money=0, bank=0)
     log = []
-    Work(broke, log).charge(0, 2, "BH-EVENT-1", "the event {}", "Fall")
-    assert [e.text for e in log if isinstance(e, Event)] == [
-        "has no money to pay the 2 due (the event Fall)"
-    ]
+    Work(broke, log).charge(0, 2, "BH-EVENT-1", Reason.EVENT, fall)
+    assert [sentence(e) for e in log] == ["has no money to pay the 2 due (the event Fall)"]

@@ -40,7 +40,7 @@ from bremerhaven import (
     Unpack,
 )
 from bremerhaven.errors import AmbiguousMoveError, MoveParseError
-from bremerhaven.events import Event
+from bremerhaven.events import MoneyPaid
 from bremerhaven.notation import (
     describe_move,
     format_move,
@@ -462,10 +462,8 @@ def _paid(before: GameState, move: Move) -> int:
     """The money the move itself pays, by its first payment event (0 without one)."""
     seat = before.stack[-1].seat  # type: ignore[union-attr]
     for event in bremerhaven.apply_move_with_events(before, move)[1]:
-        if isinstance(event, Event) and event.seat == seat:
-            paid = re.fullmatch(r"pays (\d+) money \(.*\)", event.text)
-            if paid:
-                return int(paid.group(1))
+        if isinstance(event, MoneyPaid) and event.seat == seat:
+            return event.money
     return 0
 
 

@@ -14,7 +14,9 @@ import bremerhaven
 from bremerhaven import GameState, Move, RulesOptions
 from bremerhaven.cards import ORIGINAL, Origin, cards_from_data, cards_to_data
 from bremerhaven.errors import RecordError
+from bremerhaven.events import BidPlaced
 from bremerhaven.gamerecord import turn
+from bremerhaven.narrate import sentence
 from bremerhaven.notation import format_move
 from bremerhaven.positions import replace
 from bremerhaven.records import (
@@ -582,4 +584,5 @@ def test_a_record_holds_the_hidden_bids_and_deck_orders() -> None:
     assert all(f"bid {format_move(start, b).split(' ', 1)[1]}" in text for b in bids)
     # The face-down values are in the record, though the events of the bids do not say them.
     events = bremerhaven.apply_move_with_events(start, bids[0])[1]
-    assert all(f" {bids[0].value}" not in e.text for e in events if e.rule_id == "BH-BID-2")
+    told = [sentence(e) for e in events if isinstance(e, BidPlaced)]
+    assert told and all(f" {bids[0].value}" not in text for text in told)
