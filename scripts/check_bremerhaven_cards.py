@@ -364,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cards = load_cards(args[0])
         except CardFileError as exc:
             where = f"{exc.field}: " if exc.field else ""
-            print(f"{args[0]}: {where}{exc.problem}", file=sys.stderr)
+            print(f"{args[0]}: {where}{exc.reason}", file=sys.stderr)
             return 1
     else:
         cards = ORIGINAL

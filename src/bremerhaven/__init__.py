@@ -17,15 +17,15 @@ or with a card file (:mod:`bremerhaven.cards`).
 
 from __future__ import annotations
 
-from bremerhaven import actions, cards, events, notation, records, rng, svg, tensors
+from bremerhaven import actions, cards, chance, events, notation, records, rng, svg, tensors
 from bremerhaven.cards.model import CardSet, Good, Space
+from bremerhaven.chance import chance_outcomes
 from bremerhaven.determinize import determinize
 from bremerhaven.engine import (
     apply_move,
     apply_move_unchecked,
     apply_move_with_events,
     can_apply,
-    chance_outcomes,
     current_player,
     explain,
     is_over,
@@ -45,6 +45,7 @@ from bremerhaven.errors import (
     MoveParseError,
     RecordError,
 )
+from bremerhaven.facts import GAME, GameFacts
 from bremerhaven.moves import (
     Berth,
     Bid,
@@ -72,6 +73,7 @@ from bremerhaven.moves import (
 from bremerhaven.observation import Observation, SeenBid, observe
 from bremerhaven.options import RulesOptions
 from bremerhaven.poscode import code, from_code
+from bremerhaven.positions import position
 from bremerhaven.scoring import Outcome, outcome, rating, returns, scores
 from bremerhaven.search import ISMCTSBot
 from bremerhaven.serialization import from_json, to_json
@@ -80,8 +82,10 @@ from bremerhaven.state import GameState, Harbour
 from bremerhaven.validation import Violation, validate
 from bremerhaven.version import __version__
 from bremerhaven.view import render
+from meeplekit.rules import Refusal
 
 __all__ = [
+    "GAME",
     "AmbiguousMoveError",
     "Berth",
     "Bid",
@@ -97,6 +101,7 @@ __all__ = [
     "EndMovement",
     "EndPermits",
     "EndProduction",
+    "GameFacts",
     "GameNotOverError",
     "GameState",
     "Good",
@@ -116,6 +121,7 @@ __all__ = [
     "PlaceContract",
     "Produce",
     "RecordError",
+    "Refusal",
     "ResolveContract",
     "RotatePrices",
     "RulesOptions",
@@ -133,6 +139,7 @@ __all__ = [
     "apply_move_with_events",
     "can_apply",
     "cards",
+    "chance",
     "chance_outcomes",
     "code",
     "current_player",
@@ -147,6 +154,7 @@ __all__ = [
     "notation",
     "observe",
     "outcome",
+    "position",
     "rating",
     "records",
     "render",

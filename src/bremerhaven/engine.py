@@ -10,7 +10,6 @@ needs no decision, and applies by itself a decision that has exactly one legal a
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from bremerhaven.errors import (
@@ -34,7 +33,6 @@ __all__ = [
     "apply_move_unchecked",
     "apply_move_with_events",
     "can_apply",
-    "chance_outcomes",
     "current_player",
     "explain",
     "is_over",
@@ -88,12 +86,6 @@ def current_player(state: GameState) -> int:
         return STEPS[type(top)].seat(top)
     except Exception as error:
         raise _broken(state, error) from error
-
-
-def chance_outcomes(state: GameState) -> tuple[tuple[Move, Fraction], ...]:
-    """Always empty: every chance of the game is drawn at setup (BH-ENGINE-10)."""
-    _state(state)
-    return ()
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:

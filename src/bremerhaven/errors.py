@@ -16,17 +16,20 @@ code that serves several games catches one family:
 - :class:`MoveParseError` (an :class:`InvalidMoveError`) and :class:`AmbiguousMoveError`:
   text that is not a move in the notation, or a name that fits several things;
 - :class:`RecordError`: a game record that cannot be read or does not replay.
+
+The classes are made by one call of :func:`meeplekit.errors.family` (:data:`ERRORS`); their
+messages and attributes are the shared ones, and each pickles. For the type checker each
+name is the shared class it specialises.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import meeplekit.errors as shared
-from meeplekit.values import shown
 
 __all__ = [
+    "ERRORS",
     "AmbiguousMoveError",
     "BremerhavenError",
     "CardFileError",
@@ -40,99 +43,20 @@ __all__ = [
     "RecordError",
 ]
 
-#: How much of a bad line a :class:`RecordError` shows (BH-RECORD-5).
-SHOWN_LINE: Final = 100
+#: Bremerhaven's error classes, made once; every other name of ``__all__`` is one of them.
+ERRORS: Final = shared.family("Bremerhaven", module=__name__, base="BremerhavenError")
 
-
-class BremerhavenError(shared.RulesError):
-    """Base class of every exception :mod:`bremerhaven` raises on purpose."""
-
-
-class InvalidValueError(BremerhavenError, shared.InvalidValueError):
-    """A value that is not well formed, for example ``RulesOptions(game="medium")``."""
-
-
-class CardFileError(InvalidValueError):
-    """A card file (TOML or JSON) that cannot be read.
-
-    :attr:`field` names the bad field (``"ships[3].lay_time"``), and the message says what was
-    expected (BH-CARD-9).
-    """
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        #: The path of the bad field in the file, or ``""`` for the file as a whole.
-        self.field = field
-        #: What is wrong with it.
-        self.problem = problem
-
-
-class InvalidMoveError(InvalidValueError, shared.InvalidMoveError):
-    """A value that is not a well-formed move, whatever the state (BH-INPUT-4)."""
-
-
-class IllegalMoveError(BremerhavenError, shared.IllegalMoveError):
-    """A well-formed move that is not legal in the given state.
-
-    :attr:`rule_id` names the clause of the specification that forbids it and
-    :attr:`reason` says why in a plain sentence.
-    """
-
-
-class InvalidStateError(BremerhavenError, shared.InvalidStateError):
-    """A position that breaks the invariants :func:`bremerhaven.validate` checks."""
-
-
-class GameNotOverError(BremerhavenError, shared.GameNotOverError):
-    """Asked for the outcome of a game that has not ended."""
-
-
-class DocumentError(BremerhavenError, shared.DocumentError):
-    """A JSON document that :func:`bremerhaven.from_json` cannot read, naming the field."""
-
-
-class MoveParseError(InvalidMoveError, shared.MoveParseError):
-    """Text that is not a move in the notation of :mod:`bremerhaven.notation` (BH-NOTATION-5).
-
-    :attr:`text` is the text given; the message says what was expected. It is an
-    :class:`~bremerhaven.errors.InvalidMoveError`.
-    """
-
-
-class AmbiguousMoveError(MoveParseError):
-    """A name in move notation that fits more than one thing, for example ``start c``.
-
-    :attr:`candidates` lists what it could mean, as the notation writes them (BH-NOTATION-3).
-    """
-
-    def __init__(self, text: str, abbreviation: str, candidates: Sequence[str]) -> None:
-        super().__init__(text, f"{abbreviation!r} could mean {', '.join(candidates)}")
-        #: The abbreviation that fits several names.
-        self.abbreviation = abbreviation
-        #: What it could mean.
-        self.candidates = tuple(candidates)
-
-
-class RecordError(BremerhavenError, shared.RecordError):
-    """A game record (:mod:`bremerhaven.records`) that cannot be read or does not replay.
-
-    :attr:`line` is the record's line (from 1) or ``None``; :attr:`turn` the round of the
-    bad move (0: the short game's starting goods) or ``None``; :attr:`rule_id` the rule an
-    illegal move breaks, or ``None``; :attr:`text` the bad line as read, or ``None``. The
-    message ends with the line, cut to 100 characters (BH-RECORD-5).
-    """
-
-    def __init__(
-        self,
-        reason: str,
-        *,
-        line: int | None = None,
-        turn: int | None = None,
-        rule_id: str | None = None,
-        text: str | None = None,
-    ) -> None:
-        super().__init__(reason, line=line, turn=turn, rule_id=rule_id)
-        #: The bad line of the record, as read, when known.
-        self.text = text
-        if text is not None:
-            self.args = (f"{self.args[0]} (the line reads {shown(text, SHOWN_LINE)})",)
+if TYPE_CHECKING:  # the type checker reads each name as the shared class it specialises
+    from meeplekit.errors import AmbiguousMoveError as AmbiguousMoveError
+    from meeplekit.errors import CardFileError as CardFileError
+    from meeplekit.errors import DocumentError as DocumentError
+    from meeplekit.errors import GameNotOverError as GameNotOverError
+    from meeplekit.errors import IllegalMoveError as IllegalMoveError
+    from meeplekit.errors import InvalidMoveError as InvalidMoveError
+    from meeplekit.errors import InvalidStateError as InvalidStateError
+    from meeplekit.errors import InvalidValueError as InvalidValueError
+    from meeplekit.errors import MoveParseError as MoveParseError
+    from meeplekit.errors import RecordError as RecordError
+    from meeplekit.errors import RulesError as BremerhavenError
+else:  # at run time each name is the game's own class, made by the call above
+    globals().update(ERRORS.classes())

@@ -36,7 +36,7 @@ EXTRAS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
 }
 
 
-class MissingExtraError(BremerhavenError, shared.MissingExtraError):
+class MissingExtraError(shared.MissingExtraError, BremerhavenError):
     """An optional extra that a feature needs is not installed.
 
     Its message is one line naming the extra and the command that installs it.

@@ -232,8 +232,8 @@ def passes(draws: int, newspapers: int) -> tuple[int, ...]:
     return ((head,) if head else ()) + (newspapers,) * (draws // newspapers)
 
 
-def observe(state: GameState, player: int) -> Observation:
-    """What ``player`` (a deciding seat) may see of ``state`` (BH-OBS-1 to BH-OBS-4).
+def observe(state: GameState, viewer: int) -> Observation:
+    """What ``viewer`` (a deciding seat) may see of ``state`` (BH-OBS-1 to BH-OBS-4).
 
     Raises :class:`~bremerhaven.errors.InvalidValueError` for a value that is not a
     state or not a seat of the game (a whole number from 0 to the number of deciding seats
@@ -241,8 +241,8 @@ def observe(state: GameState, player: int) -> Observation:
     """
     if type(state) is not GameState:
         raise InvalidValueError(f"observe needs a GameState, got {type(state).__name__}")
-    if type(player) is not int or not 0 <= player < state.seats:
-        raise InvalidValueError(f"no seat {shown(player)} in a game of {state.seats} seats")
+    if type(viewer) is not int or not 0 <= viewer < state.seats:
+        raise InvalidValueError(f"no seat {shown(viewer)} in a game of {state.seats} seats")
     hidden = bidding_open(state)
     players = state.players
     if hidden:
@@ -250,17 +250,17 @@ def observe(state: GameState, player: int) -> Observation:
         for bid in state.bids:
             placed[bid.seat].append(bid.value)
         unseen = tuple(
-            () if seat == player else tuple(sorted(harbour.hand + tuple(placed[seat])))
+            () if seat == viewer else tuple(sorted(harbour.hand + tuple(placed[seat])))
             for seat, harbour in enumerate(players)
         )
         players = tuple(
-            harbour if seat == player else attrs.evolve(harbour, hand=())
+            harbour if seat == viewer else attrs.evolve(harbour, hand=())
             for seat, harbour in enumerate(players)
         )
     else:
         unseen = ((),) * len(players)
     bids = tuple(
-        SeenBid(bid.space, bid.seat, None if hidden and bid.seat != player else bid.value)
+        SeenBid(bid.space, bid.seat, None if hidden and bid.seat != viewer else bid.value)
         for bid in state.bids
     )
     news = state.dummy_news
@@ -271,7 +271,7 @@ def observe(state: GameState, player: int) -> Observation:
         dummy_news.append(_sorted(news[start : start + length]))
         start += length
     seen = Observation(
-        viewer=player,
+        viewer=viewer,
         options=state.options,
         cards=state.cards,
         seats=state.seats,

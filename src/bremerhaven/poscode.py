@@ -84,7 +84,7 @@ _LAST: Final = (
 )
 
 
-class PositionCodeError(MoveParseError, poscode.CodeError):
+class PositionCodeError(poscode.CodeError, MoveParseError):
     """A position code that :func:`from_code` cannot read (BH-POSCODE-5).
 
     It is Bremerhaven's :class:`~bremerhaven.errors.MoveParseError` (the notation's error)

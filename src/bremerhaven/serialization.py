@@ -186,7 +186,7 @@ def _read_cards(value: Any) -> CardSet:
     try:
         cards = cards_from_data(value, origin=origin)
     except CardFileError as error:
-        raise _CardsError(error.field, error.problem) from None
+        raise _CardsError(error.field or "", error.reason) from None
     if origin is Origin.ORIGINAL and cards != ORIGINAL:
         # BH-CARD-1: only the library's own set is labelled original.
         raise _CardsError(

@@ -9,8 +9,9 @@ never imports it.
 - :func:`check_invariants` fails a test on any invariant
   :func:`bremerhaven.validation.validate` finds broken; :func:`movement_bound` is the
   bound of BH-ENGINE-9 on the moves of a movement phase;
-- :class:`BremerhavenMachine` plays whole games and checks Bremerhaven's invariants after
-  every move, and a frontend's hooks.
+- :class:`StateMachine` (the same name in every game; :class:`BremerhavenMachine` is its
+  earlier name) plays whole games and checks Bremerhaven's invariants after every move,
+  and a frontend's hooks.
 
 Every strategy shrinks towards the simplest example: two players, the documented readings
 (the long game), seed 0 and the shortest game. The game-independent parts (drawing every
@@ -45,6 +46,7 @@ from meeplekit.testing import GameMachine, as_strategy, check_players
 __all__ = [
     "PLAYER_COUNTS",
     "BremerhavenMachine",
+    "StateMachine",
     "check_invariants",
     "movement_bound",
     "moves",
@@ -198,7 +200,7 @@ def _restated(state: GameState) -> None:
         assert not (Counter(h.hand) - Counter(GAME.influence))
 
 
-class BremerhavenMachine(GameMachine[GameState, Move]):
+class StateMachine(GameMachine[GameState, Move]):
     """Plays whole games of drawn legal moves; a frontend's tests override the hooks.
 
     The machine starts a game drawn from :meth:`initial_states` (a new game of 1 to 4
@@ -266,3 +268,7 @@ class BremerhavenMachine(GameMachine[GameState, Move]):
                 assert old.prestige - new.prestige <= penalties, (seat, said)
             if new.prestige > old.prestige:
                 assert any(e.rule_id in ("BH-PRESTIGE-2", "BH-LAND-7") for e in said), said
+
+
+#: :class:`StateMachine` by its earlier name (kept: the same class).
+BremerhavenMachine = StateMachine

@@ -161,6 +161,10 @@ def public(seen: Observation) -> Observation:
 # --------------------------------------------------------------------------- words
 
 
+#: :func:`public`, by a name that :func:`render`'s keyword ``public`` does not hide.
+_unseen_by_others = public
+
+
 def seat_name(seat: int, dummy: int | None = None) -> str:
     """``"Player 1"`` for seat 0, and so on; ``"the dummy"`` for the solo dummy's seat."""
     return "the dummy" if seat == dummy else f"Player {number(seat + 1)}"
@@ -377,12 +381,20 @@ def headline(seen: Observation) -> str:
     return f"Bremerhaven, {kind}, {where}: {who} is {doing}"
 
 
-def render(state: GameState | Observation, viewer: int | None = None, *, width: int = WIDTH) -> str:
+def render(
+    state: GameState | Observation,
+    viewer: int | None = None,
+    *,
+    public: bool = False,
+    width: int = WIDTH,
+) -> str:
     """The position as text: the decision, the time, the boards and bids, every harbour.
 
     ``viewer`` (a seat) draws that seat's observation and marks it "(you)"; without one the
     text is the table as every player sees it (:func:`public`); an
-    :class:`~bremerhaven.observation.Observation` is drawn for its viewer. Lines are at
+    :class:`~bremerhaven.observation.Observation` is drawn for its viewer. ``public=True``
+    (without a viewer) is what every player may see, as in every game: the view without a
+    viewer, or an observation without what only its viewer may see. Lines are at
     most ``width`` characters (default :data:`WIDTH`, 80), longer ones wrapped with their
     continuation indented (BH-VIEW-4, :func:`meeplekit.text.wrap`). The text is for people
     and may change between versions; for programs there is :func:`bremerhaven.to_json`.
@@ -392,8 +404,13 @@ def render(state: GameState | Observation, viewer: int | None = None, *, width: 
     problem = width_problem(width)
     if problem is not None:
         raise InvalidValueError(problem)
-    who = state.viewer if isinstance(state, Observation) else viewer
-    return wrap("\n".join(_lines(seen_by(state, viewer), who, width)), width) + "\n"
+    if public and viewer is not None:
+        raise InvalidValueError("a view takes a viewer or public=True, not both")
+    who = None if public else state.viewer if isinstance(state, Observation) else viewer
+    seen = seen_by(state, viewer)
+    if public and isinstance(state, Observation):
+        seen = _unseen_by_others(seen)
+    return wrap("\n".join(_lines(seen, who, width)), width) + "\n"
 
 
 def _time(seen: Observation) -> list[str]:

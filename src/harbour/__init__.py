@@ -16,7 +16,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Final
 
-from harbour import events
+from harbour import cards, chance, events
+from harbour.chance import chance_outcomes
 from harbour.determinize import determinize
 from harbour.engine import (
     apply_move,
@@ -32,6 +33,7 @@ from harbour.engine import (
 )
 from harbour.errors import (
     AmbiguousMoveError,
+    CardFileError,
     DocumentError,
     GameNotOverError,
     HarbourError,
@@ -77,13 +79,13 @@ from harbour.options import (
     WarehouseKeep,
 )
 from harbour.rules.step import Refusal
-from harbour.scoring import Outcome, chance_outcomes, outcome, returns, victory_points
+from harbour.scoring import Outcome, outcome, returns, victory_points
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
 from harbour.version import __version__
 
 if TYPE_CHECKING:
-    from harbour import actions, notation, records, svg
+    from harbour import actions, notation, records, svg, tensors
     from harbour.observation import Observation, PlayerView, observe
     from harbour.poscode import code, from_code
     from harbour.positions import position
@@ -125,6 +127,7 @@ _SUBMODULES: Final = frozenset(
         "search",
         "serialization",
         "svg",
+        "tensors",
         "validation",
         "view",
     }
@@ -162,6 +165,7 @@ __all__ = [
     "BeggarTrigger",
     "BoardSite",
     "BuyRule",
+    "CardFileError",
     "CardSite",
     "ChooseCharacter",
     "ChooseFreeBuilding",
@@ -215,6 +219,8 @@ __all__ = [
     "apply_move_unchecked",
     "apply_move_with_events",
     "can_apply",
+    "cards",
+    "chance",
     "chance_outcomes",
     "code",
     "current_player",
@@ -235,6 +241,7 @@ __all__ = [
     "render",
     "returns",
     "svg",
+    "tensors",
     "to_json",
     "validate",
     "verify_move",

@@ -13,6 +13,8 @@ bad value are also ``ValueError``:
 - :class:`GameNotOverError`: the outcome of a game still going was asked for;
 - :class:`MoveParseError` and :class:`AmbiguousMoveError`: text that is not a move in
   :mod:`harbour.notation` (both are :class:`InvalidMoveError` s);
+- :class:`CardFileError`: a card file (:mod:`harbour.cards.files`) that cannot be read,
+  naming the file, the card and the field (FILE-2);
 - :class:`DocumentError`: a JSON document (:func:`harbour.from_json`) that cannot be read,
   naming the field;
 - :class:`RecordError`: a game record (:mod:`harbour.records`) that cannot be read or
@@ -23,16 +25,22 @@ Each is also the shared layer's class of the same kind (:mod:`meeplekit.errors`)
 :class:`IllegalMoveError` a :class:`meeplekit.errors.IllegalMoveError`, and so on, so code
 serving several games catches one family; their messages and attributes are the shared
 layer's.
+
+The classes are made by one call of :func:`meeplekit.errors.family` (:data:`ERRORS`); their
+messages and attributes are the shared ones, and each pickles. For the type checker each
+name is the shared class it specialises.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
-from meeplekit import errors as shared
+import meeplekit.errors as shared
 
 __all__ = [
+    "ERRORS",
     "AmbiguousMoveError",
+    "CardFileError",
     "DocumentError",
     "GameNotOverError",
     "HarbourError",
@@ -44,78 +52,20 @@ __all__ = [
     "RecordError",
 ]
 
+#: Harbour's error classes, made once; every other name of ``__all__`` is one of them.
+ERRORS: Final = shared.family("Harbour", module=__name__, base="HarbourError")
 
-class HarbourError(shared.RulesError):
-    """Base class of every exception the library raises on purpose."""
-
-
-class InvalidValueError(HarbourError, shared.InvalidValueError):
-    """A value that is not well formed, for example ``Goods(fish=-1)`` or ``Goods(fish=2.0)``."""
-
-
-class InvalidMoveError(InvalidValueError, shared.InvalidMoveError):
-    """A value that is not a well-formed move, whatever the state.
-
-    For example ``ChooseStartingGoods(None)``, ``PayToll(7)``, a ``Ship`` listing a good
-    twice, a move naming a building the game's card set does not have, or a move made
-    around its constructor (``object.__setattr__``, a tampered pickle) that the
-    constructor refuses (INPUT-1). A well-formed move that the rules forbid now is an
-    :class:`IllegalMoveError` instead.
-    """
-
-
-class IllegalMoveError(HarbourError, shared.IllegalMoveError):
-    """A well-formed move that is not legal in the given state.
-
-    :attr:`rule_id` names the clause of the rules specification that forbids it and
-    :attr:`reason` says why in a plain sentence.
-    """
-
-
-class InvalidStateError(HarbourError, shared.InvalidStateError):
-    """A position that breaks the invariants :func:`harbour.validate` checks.
-
-    :attr:`violations` lists every :class:`~harbour.validation.Violation`.
-    """
-
-
-class GameNotOverError(HarbourError, shared.GameNotOverError):
-    """Asked for the outcome of a game that has not ended."""
-
-
-class MoveParseError(InvalidMoveError, shared.MoveParseError):
-    """Text that is not a move in the notation of :mod:`harbour.notation`.
-
-    :attr:`text` is the text given; the message says what was expected.
-    """
-
-
-class AmbiguousMoveError(MoveParseError):
-    """A name in move notation that abbreviates more than one thing, for example ``go Ba``.
-
-    :attr:`candidates` lists the full names it could mean.
-    """
-
-    def __init__(self, text: str, abbreviation: str, candidates: Sequence[str]) -> None:
-        listed = ", ".join(candidates)
-        super().__init__(text, f"{abbreviation!r} could mean {listed}")
-        #: The abbreviation that matched several names.
-        self.abbreviation = abbreviation
-        #: The full names it matches.
-        self.candidates = tuple(candidates)
-
-
-class DocumentError(HarbourError, shared.DocumentError):
-    """A JSON document that :func:`harbour.from_json` cannot read.
-
-    :attr:`field` is the path of the offending field (for example
-    ``"state.players[0].goods.fish"``), or ``""`` for the document as a whole.
-    """
-
-
-class RecordError(HarbourError, shared.RecordError):
-    """A game record that cannot be read or does not replay.
-
-    :attr:`line` is the record's line (1-based) or ``None``; :attr:`turn` the turn of the
-    bad move or ``None``; :attr:`rule_id` the rule an illegal move breaks, or ``None``.
-    """
+if TYPE_CHECKING:  # the type checker reads each name as the shared class it specialises
+    from meeplekit.errors import AmbiguousMoveError as AmbiguousMoveError
+    from meeplekit.errors import CardFileError as CardFileError
+    from meeplekit.errors import DocumentError as DocumentError
+    from meeplekit.errors import GameNotOverError as GameNotOverError
+    from meeplekit.errors import IllegalMoveError as IllegalMoveError
+    from meeplekit.errors import InvalidMoveError as InvalidMoveError
+    from meeplekit.errors import InvalidStateError as InvalidStateError
+    from meeplekit.errors import InvalidValueError as InvalidValueError
+    from meeplekit.errors import MoveParseError as MoveParseError
+    from meeplekit.errors import RecordError as RecordError
+    from meeplekit.errors import RulesError as HarbourError
+else:  # at run time each name is the game's own class, made by the call above
+    globals().update(ERRORS.classes())

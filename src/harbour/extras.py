@@ -37,7 +37,7 @@ EXTRAS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
 }
 
 
-class MissingExtraError(HarbourError, shared.MissingExtraError):
+class MissingExtraError(shared.MissingExtraError, HarbourError):
     """An optional extra that a feature needs is not installed.
 
     Its message is one line naming the extra and the command that installs it.

@@ -59,7 +59,7 @@ __all__ = ["CODES", "VERSION", "PositionCodeError", "code", "from_code"]
 VERSION: Final = 1
 
 
-class PositionCodeError(MoveParseError, poscode.CodeError):
+class PositionCodeError(poscode.CodeError, MoveParseError):
     """A position code that :func:`from_code` cannot read (POSCODE-5).
 
     It is Harbour's :class:`~harbour.errors.MoveParseError` (the notation's error) and

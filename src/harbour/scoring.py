@@ -15,7 +15,6 @@ __all__ = [
     "Outcome",
     "ability_points",
     "bonus_trade",
-    "chance_outcomes",
     "outcome",
     "returns",
     "shares",
@@ -132,12 +131,3 @@ def returns(state: GameState) -> tuple[float, ...]:
     if state.stack:
         return (0.0,) * len(state.players)
     return shares(outcome(state).winners, len(state.players))
-
-
-def chance_outcomes(state: GameState) -> tuple[()]:
-    """The shared protocol's chance outcomes: none, as Harbour has no chance during play.
-
-    Harbour's chance is all in its setup (SETUP-7), drawn from the seed by
-    :func:`harbour.new_game`.
-    """
-    return ()

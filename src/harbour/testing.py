@@ -8,8 +8,8 @@ Install it with ``pip install 'harbour-rules[testing]'`` (it needs `Hypothesis
   positions and legal moves;
 - :func:`check_invariants` fails a test on any invariant :func:`harbour.validate` finds
   broken;
-- :class:`HarbourStateMachine` plays whole games and calls a frontend's hooks after every
-  move.
+- :class:`StateMachine` (the same name in every game; :class:`HarbourStateMachine` is
+  its earlier name) plays whole games and calls a frontend's hooks after every move.
 
 Importing this module registers :func:`states` for :class:`~harbour.state.GameState` and
 :func:`rules_options` for :class:`~harbour.options.RulesOptions`, so
@@ -57,6 +57,7 @@ from meeplekit.testing import GameMachine, as_strategy, check_players
 
 __all__ = [
     "HarbourStateMachine",
+    "StateMachine",
     "card_sets",
     "check_invariants",
     "moves",
@@ -401,7 +402,7 @@ def check_invariants(state: GameState) -> None:
     shared.assert_valid(validate(state))
 
 
-class HarbourStateMachine(GameMachine[GameState, Move]):
+class StateMachine(GameMachine[GameState, Move]):
     """Plays whole games of drawn legal moves; a frontend's tests override the hooks.
 
     The machine starts a game drawn from :meth:`initial_states` (by default a new game of
@@ -414,9 +415,9 @@ class HarbourStateMachine(GameMachine[GameState, Move]):
     the same moves replay to the same end). Subclass it and collect its ``TestCase`` with
     pytest or unittest::
 
-        from harbour.testing import HarbourStateMachine
+        from harbour.testing import StateMachine
 
-        class MyAdapterMachine(HarbourStateMachine):
+        class MyAdapterMachine(StateMachine):
             def on_start(self, state):
                 self.view = MyView(state)
 
@@ -443,6 +444,10 @@ class HarbourStateMachine(GameMachine[GameState, Move]):
     def check_state(self, state: GameState) -> None:
         """Harbour's invariants: :func:`check_invariants`."""
         check_invariants(state)
+
+
+#: :class:`StateMachine` by its earlier name (kept: the same class).
+HarbourStateMachine = StateMachine
 
 
 def _register() -> None:

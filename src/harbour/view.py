@@ -68,13 +68,19 @@ WIDTH = DEFAULT_WIDTH
 
 
 def render(
-    state: GameState, viewer: int | None = None, *, public: bool = False, width: int = WIDTH
+    state: GameState | Observation,
+    viewer: int | None = None,
+    *,
+    public: bool = False,
+    width: int = WIDTH,
 ) -> str:
     """The position as text: market, display, players, deck and the decision pending.
 
     ``viewer=None`` is the whole position (a referee's view, bonus cards included); a seat
     shows only what :func:`harbour.observe` gives that player (VIEW-2), and ``public=True``
-    (without a viewer) only what every player may see, as an audience would. Lines are at
+    (without a viewer) only what every player may see, as an audience would; an
+    :class:`~harbour.observation.Observation` is drawn for its viewer (as the other games
+    do). Lines are at
     most ``width`` characters (default :data:`WIDTH`, 80), longer ones wrapped with their
     continuation indented (VIEW-3, :func:`meeplekit.text.wrap`); a width under 40 columns
     raises :class:`~harbour.errors.InvalidValueError`. The text is for people and may
@@ -84,6 +90,9 @@ def render(
     if problem is not None:
         raise InvalidValueError(problem)
     # Only the observation is drawn.
+    if isinstance(state, Observation):
+        seen, viewer = (_public(state), None) if public else (state, state.viewer)
+        return wrap("\n".join(_lines(seen, viewer)), width) + "\n"
     return wrap("\n".join(_lines(seen_by(state, viewer, public=public), viewer)), width) + "\n"
 
 

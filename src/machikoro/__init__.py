@@ -45,6 +45,7 @@ from machikoro.engine import (
 )
 from machikoro.errors import (
     AmbiguousMoveError,
+    CardFileError,
     DocumentError,
     GameNotOverError,
     IllegalMoveError,
@@ -111,6 +112,7 @@ __all__ = [
     "BuildLandmark",
     "BuildNothing",
     "BusinessCenter",
+    "CardFileError",
     "ChooseOpponent",
     "Dice",
     "DocumentError",

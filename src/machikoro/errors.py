@@ -14,6 +14,8 @@ that serves several games catches one family:
 - :class:`GameNotOverError`: the outcome of a game still going was asked for;
 - :class:`MoveParseError` and :class:`AmbiguousMoveError`: text that is not a move in
   :mod:`machikoro.notation` (both are :class:`InvalidMoveError` s);
+- :class:`CardFileError`: a card file that cannot be read (Machi Koro reads none yet: the
+  class completes the family every game has);
 - :class:`DocumentError`: a JSON document (:func:`machikoro.from_json`) that cannot be read,
   naming the field;
 - :class:`RecordError`: a game record (:mod:`machikoro.records`) that cannot be read or
@@ -26,16 +28,22 @@ that serves several games catches one family:
 ... except machikoro.IllegalMoveError as error:
 ...     print(error.rule_id)
 MK-ROLL-1
+
+The classes are made by one call of :func:`meeplekit.errors.family` (:data:`ERRORS`); their
+messages and attributes are the shared ones, and each pickles. For the type checker each
+name is the shared class it specialises.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 import meeplekit.errors as shared
 
 __all__ = [
+    "ERRORS",
     "AmbiguousMoveError",
+    "CardFileError",
     "DocumentError",
     "GameNotOverError",
     "IllegalMoveError",
@@ -47,69 +55,20 @@ __all__ = [
     "RecordError",
 ]
 
+#: Machi Koro's error classes, made once; every other name of ``__all__`` is one of them.
+ERRORS: Final = shared.family("Machi Koro", module=__name__, base="MachiKoroError")
 
-class MachiKoroError(shared.RulesError):
-    """Base class of every exception :mod:`machikoro` raises on purpose."""
-
-
-class InvalidValueError(MachiKoroError, shared.InvalidValueError):
-    """A value that is not well formed, for example ``RulesOptions(market="all")``."""
-
-
-class InvalidMoveError(InvalidValueError, shared.InvalidMoveError):
-    """A value that is not a well-formed move, whatever the state (MK-INPUT-1).
-
-    For example ``RollDice(3)``, ``Dice((2, 1))`` (faces out of order), a move naming an
-    establishment number that does not exist, or a move made around its constructor
-    (``object.__setattr__``) that the constructor refuses.
-    """
-
-
-class IllegalMoveError(MachiKoroError, shared.IllegalMoveError):
-    """A well-formed move that is not legal in the given state.
-
-    :attr:`rule_id` names the clause of the specification that forbids it and
-    :attr:`reason` says why in a plain sentence.
-    """
-
-
-class InvalidStateError(MachiKoroError, shared.InvalidStateError):
-    """A position that breaks the invariants :func:`machikoro.validate` checks."""
-
-
-class GameNotOverError(MachiKoroError, shared.GameNotOverError):
-    """Asked for the outcome of a game that has not ended."""
-
-
-class DocumentError(MachiKoroError, shared.DocumentError):
-    """A JSON document that :func:`machikoro.from_json` cannot read, naming the field."""
-
-
-class MoveParseError(InvalidMoveError, shared.MoveParseError):
-    """Text that is not a move in the notation of :mod:`machikoro.notation` (MK-NOTE-4).
-
-    :attr:`text` is the text given; the message says what was expected.
-    """
-
-
-class AmbiguousMoveError(MoveParseError):
-    """A card name in move notation that abbreviates more than one card, for example ``build f``.
-
-    :attr:`candidates` lists the full names it could mean (MK-NOTE-2).
-    """
-
-    def __init__(self, text: str, abbreviation: str, candidates: Sequence[str]) -> None:
-        listed = ", ".join(candidates)
-        super().__init__(text, f"{abbreviation!r} could mean {listed}")
-        #: The abbreviation that matched several names.
-        self.abbreviation = abbreviation
-        #: The full names it matches.
-        self.candidates = tuple(candidates)
-
-
-class RecordError(MachiKoroError, shared.RecordError):
-    """A game record (:mod:`machikoro.records`) that cannot be read or does not replay.
-
-    :attr:`line` is the record's line (1-based) or ``None``; :attr:`turn` the turn of the
-    bad move or ``None``; :attr:`rule_id` the rule an illegal move breaks, or ``None``.
-    """
+if TYPE_CHECKING:  # the type checker reads each name as the shared class it specialises
+    from meeplekit.errors import AmbiguousMoveError as AmbiguousMoveError
+    from meeplekit.errors import CardFileError as CardFileError
+    from meeplekit.errors import DocumentError as DocumentError
+    from meeplekit.errors import GameNotOverError as GameNotOverError
+    from meeplekit.errors import IllegalMoveError as IllegalMoveError
+    from meeplekit.errors import InvalidMoveError as InvalidMoveError
+    from meeplekit.errors import InvalidStateError as InvalidStateError
+    from meeplekit.errors import InvalidValueError as InvalidValueError
+    from meeplekit.errors import MoveParseError as MoveParseError
+    from meeplekit.errors import RecordError as RecordError
+    from meeplekit.errors import RulesError as MachiKoroError
+else:  # at run time each name is the game's own class, made by the call above
+    globals().update(ERRORS.classes())

@@ -36,7 +36,7 @@ EXTRAS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
 }
 
 
-class MissingExtraError(MachiKoroError, shared.MissingExtraError):
+class MissingExtraError(shared.MissingExtraError, MachiKoroError):
     """An optional extra that a feature needs is not installed.
 
     Its message is one line naming the extra and the command that installs it.

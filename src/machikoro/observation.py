@@ -114,16 +114,16 @@ class Observation:
         return PlayerView(seat, self.coins[seat], self.establishments[seat], self.landmarks[seat])
 
 
-def observe(state: GameState, player: int) -> Observation:
-    """What ``player`` (a seat) may see of ``state``: every field but the seed (MK-OBS-1).
+def observe(state: GameState, viewer: int) -> Observation:
+    """What ``viewer`` (a seat) may see of ``state``: every field but the seed (MK-OBS-1).
 
     Raises :class:`~machikoro.errors.InvalidValueError` for a value that is not a seat of
     the game (a whole number from 0 to the number of players minus 1; not a ``bool``).
     """
-    if type(player) is not int or not 0 <= player < len(state.coins):
-        raise InvalidValueError(f"no seat {shown(player)} in a game of {len(state.coins)} players")
+    if type(viewer) is not int or not 0 <= viewer < len(state.coins):
+        raise InvalidValueError(f"no seat {shown(viewer)} in a game of {len(state.coins)} players")
     return Observation(
-        player,
+        viewer,
         state.options,
         state.coins,
         state.establishments,

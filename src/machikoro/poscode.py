@@ -53,7 +53,7 @@ __all__ = ["CODES", "VERSION", "PositionCodeError", "code", "from_code"]
 VERSION: Final = 1
 
 
-class PositionCodeError(MoveParseError, poscode.CodeError):
+class PositionCodeError(poscode.CodeError, MoveParseError):
     """A position code that :func:`from_code` cannot read (MK-POSCODE-5).
 
     It is Machi Koro's :class:`~machikoro.errors.MoveParseError` (the notation's error) and

@@ -8,8 +8,9 @@ Install it with ``pip install 'machikoro-rules[testing]'`` (it needs `Hypothesis
   outcomes at a chance node);
 - :func:`check_invariants` fails a test on any invariant :func:`machikoro.validate` finds
   broken;
-- :class:`MachiKoroStateMachine` plays whole games, chance included, and calls a frontend's
-  hooks after every move.
+- :class:`StateMachine` (the same name in every game; :class:`MachiKoroStateMachine` is
+  its earlier name) plays whole games, chance included, and calls a frontend's hooks
+  after every move.
 
 Importing this module registers :func:`states` for :class:`~machikoro.state.GameState` and
 :func:`rules_options` for :class:`~machikoro.options.RulesOptions`, so
@@ -64,6 +65,7 @@ from meeplekit.testing import GameMachine, as_strategy, check_players  # noqa: E
 
 __all__ = [
     "MachiKoroStateMachine",
+    "StateMachine",
     "check_invariants",
     "moves",
     "positions",
@@ -408,7 +410,7 @@ def _made_again(state: GameState) -> GameState:
     return state
 
 
-class MachiKoroStateMachine(GameMachine[GameState, Move]):
+class StateMachine(GameMachine[GameState, Move]):
     """Plays whole games of drawn legal moves, chance included; a frontend's tests override the hooks.
 
     The machine starts a game drawn from :meth:`initial_states` (by default a new game of
@@ -423,9 +425,9 @@ class MachiKoroStateMachine(GameMachine[GameState, Move]):
     it and collect its ``TestCase`` with pytest or unittest; an ``on_move`` of your own
     calls ``super().on_move(...)`` to keep the checks of the move::
 
-        from machikoro.testing import MachiKoroStateMachine
+        from machikoro.testing import StateMachine
 
-        class MyAdapterMachine(MachiKoroStateMachine):
+        class MyAdapterMachine(StateMachine):
             def on_start(self, state):
                 self.view = MyView(state)
 
@@ -486,6 +488,10 @@ class MachiKoroStateMachine(GameMachine[GameState, Move]):
         paid = sum(e.cost for e in events if isinstance(e, EstablishmentBuilt | LandmarkBuilt))
         assert sum(after.coins) - sum(before.coins) == earned - paid
         assert (bool(events) and isinstance(events[-1], GameEnded)) == is_over(after)
+
+
+#: :class:`StateMachine` by its earlier name (kept: the same class).
+MachiKoroStateMachine = StateMachine
 
 
 def _register() -> None:

@@ -29,11 +29,19 @@ __all__ = ["WIDTH", "describe_rolls", "headline", "landmarks_done", "render", "s
 WIDTH = DEFAULT_WIDTH
 
 
-def render(state: GameState | Observation, viewer: int | None = None, *, width: int = WIDTH) -> str:
+def render(
+    state: GameState | Observation,
+    viewer: int | None = None,
+    *,
+    public: bool = False,
+    width: int = WIDTH,
+) -> str:
     """The position as text: the decision pending, the last roll, the market, every city.
 
     ``viewer`` (a seat) marks that player "(you)"; an
-    :class:`~machikoro.observation.Observation` is drawn for its viewer. Lines are at most
+    :class:`~machikoro.observation.Observation` is drawn for its viewer. ``public=True``
+    (without a viewer) is what every player may see, as in every game; here that is the
+    view without a viewer, as nothing a view shows is secret. Lines are at most
     ``width`` characters (default :data:`WIDTH`, 80), longer ones wrapped with their
     continuation indented (MK-VIEW-3, :func:`meeplekit.text.wrap`). The text is for people
     and may change between versions; for programs there is :func:`machikoro.to_json`.
@@ -43,7 +51,9 @@ def render(state: GameState | Observation, viewer: int | None = None, *, width: 
     problem = width_problem(width)
     if problem is not None:
         raise InvalidValueError(problem)
-    who = state.viewer if isinstance(state, Observation) else viewer
+    if public and viewer is not None:
+        raise InvalidValueError("a view takes a viewer or public=True, not both")
+    who = None if public else state.viewer if isinstance(state, Observation) else viewer
     return wrap("\n".join(_lines(seen_by(state, viewer), who)), width) + "\n"
 
 

@@ -126,8 +126,8 @@ class Game(Protocol[S, M]):
         """At a chance node, each outcome with its exact probability; otherwise empty."""
         ...
 
-    def observe(self, state: S, player: int) -> Any:
-        """What ``player`` may see of ``state``."""
+    def observe(self, state: S, viewer: int) -> Any:
+        """What ``viewer`` (a seat) may see of ``state``."""
         ...
 
     def determinize(self, observation: Any, rng: SplitMix64) -> S:

@@ -259,7 +259,7 @@ def test_a_partial_file_skips_the_counts_but_not_the_bounds() -> None:
     data["partial"] = True
     data["ships"] = data["ships"] * 2
     error = _refused(data)
-    assert (error.field, error.problem) == ("ships", "must hold at most 48 cards, got 96")
+    assert (error.field, error.reason) == ("ships", "must hold at most 48 cards, got 96")
 
 
 Spoil = Callable[[dict[str, Any]], None]
@@ -569,8 +569,8 @@ def test_a_bad_file_is_refused_naming_the_field(spoil: Spoil, field: str, proble
     spoil(data)
     error = _refused(data)
     assert error.field == field
-    assert problem in error.problem
-    assert str(error) == f"{field}: {error.problem}"
+    assert problem in error.reason
+    assert str(error) == f"{field}: {error.reason}"
 
 
 @pytest.mark.rules("BH-CARD-14")
@@ -578,7 +578,7 @@ def test_the_field_named_in_the_brief() -> None:
     data = _data()
     data["ships"][3]["lay_time"] = 7
     error = _refused(data)
-    assert (error.field, error.problem) == ("ships[3].lay_time", "must be 1-5, got 7")
+    assert (error.field, error.reason) == ("ships[3].lay_time", "must be 1-5, got 7")
 
 
 @pytest.mark.rules("BH-CARD-14")

@@ -57,7 +57,7 @@ from harbour.cards.model import (
     PlayerBoard,
 )
 from harbour.cards.original import ORIGINAL_BOARD
-from harbour.errors import HarbourError
+from harbour.errors import CardFileError
 from harbour.goods import GOODS, Good, Goods
 from meeplekit import cardfiles
 from meeplekit.documents import Invalid as _Invalid
@@ -108,33 +108,6 @@ _GOOD_NAMES: Final = tuple(g.label for g in GOODS)
 #: The most items of a list inside an action: the four goods, or an either-or's options.
 _MOST_ITEMS: Final = max(len(GOODS), MAX_OPTIONS)
 _SYMBOL_NAMES: Final = tuple(s.value for s in Symbol)
-
-
-class CardFileError(HarbourError, ValueError):
-    """A card file that cannot be read or is not a valid card set.
-
-    The message has the form ``FILE: CARD, field "FIELD": expected ..., got ...``; the
-    parts are also available as attributes (``card`` and ``field`` may be ``None``).
-    """
-
-    def __init__(
-        self, path: str, reason: str, *, card: str | None = None, field: str | None = None
-    ) -> None:
-        if card and field is not None:
-            where = f'{card}, field "{field}": '
-        elif card or field is not None:
-            where = f"{card}: " if card else f'field "{field}": '
-        else:
-            where = ""
-        super().__init__(f"{path}: {where}{reason}")
-        #: The file (or the ``source`` given to :func:`load_card_data`).
-        self.path = path
-        #: The card, for example ``'building 3 ("Net Loft")'``, or ``None``.
-        self.card = card
-        #: The field, for example ``"action.options[0].goods"``, or ``None``.
-        self.field = field
-        #: What is wrong, without the location.
-        self.reason = reason
 
 
 # --------------------------------------------------------------------------- converter
@@ -471,7 +444,7 @@ class _Loader:
         self.source = source
 
     def error(self, reason: str, card: str | None = None, field: str | None = None) -> Exception:
-        return CardFileError(self.source, reason, card=card, field=field)
+        return CardFileError(field, reason, path=self.source, card=card)
 
     def card(
         self, kind: str, index: int | None, raw: object, spec: Mapping[str, _Field], cls: type
@@ -618,7 +591,9 @@ def load_card_file(path: str | os.PathLike[str]) -> CardSet:
     twice, bad TOML or JSON syntax (all read by the shared :mod:`meeplekit.cardfiles`),
     and every problem :func:`load_card_data` finds (FILE-2, FILE-4).
     """
-    data = cardfiles.load(path, _LIMITS, error=CardFileError)
+    data = cardfiles.load(
+        path, _LIMITS, error=lambda name, reason: CardFileError(None, reason, path=name)
+    )
     return _Loader(os.fsdecode(os.fspath(path))).load(data)
 
 

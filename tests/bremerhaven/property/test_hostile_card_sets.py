@@ -178,4 +178,4 @@ def test_a_whole_file_whose_newspapers_do_not_last_is_refused_when_read() -> Non
     with pytest.raises(CardFileError) as caught:
         cards_from_data(data)
     assert caught.value.field == "newspapers"
-    assert "long game needs" in caught.value.problem
+    assert "long game needs" in caught.value.reason

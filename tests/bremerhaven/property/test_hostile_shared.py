@@ -304,7 +304,7 @@ def test_card_files_at_paths_of_every_hostile_kind(tmp_path: Path) -> None:
     for label, path in hostile.card_file_paths(tmp_path):
         with pytest.raises(CardFileError) as caught:
             load_cards(path)  # type: ignore[arg-type]
-        assert caught.value.problem, label
+        assert caught.value.reason, label
 
 
 @pytest.mark.rules("BH-CARD-14")
@@ -334,6 +334,5 @@ def test_a_file_of_the_issue_is_refused_naming_itself(tmp_path: Path) -> None:
     with pytest.raises(CardFileError) as caught:
         load_cards(path)
     assert (
-        caught.value.problem
-        == f"{path}: expected tables and lists nested at most 8 deep, got 40000"
+        caught.value.reason == f"{path}: expected tables and lists nested at most 8 deep, got 40000"
     )
