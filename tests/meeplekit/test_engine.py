@@ -17,7 +17,10 @@ from typing import Any
 import attrs
 import pytest
 
-from meeplekit.engine import Engine, Hooks
+import harbour.rules.table
+import machikoro.rules.table
+from harbour.state import PendingMove
+from meeplekit.engine import Engine, Hooks, Step
 from meeplekit.rules import Refusal
 
 
@@ -371,3 +374,23 @@ def test_entry_gives_the_engines_function_the_games_name_and_docs() -> None:
     assert str(inspect.signature(made)) == str(inspect.signature(legal_moves))
     assert made(State()) == (Add(1), Add(2), Peek())
     assert ENGINE.legal_moves.__doc__ != made.__doc__  # each engine's functions are its own
+
+
+def test_entry_keeps_the_stub_when_the_function_takes_no_names() -> None:
+    engine = Engine(hooks())
+    engine.is_over = len  # type: ignore[assignment]  # a builtin, as a compiled function
+
+    def is_over(state: State) -> bool:
+        """The toy's end."""
+        return ENGINE.is_over(state)
+
+    assert engine.entry(is_over) is is_over and not is_over(State())
+
+
+def test_the_games_steps_are_engine_steps() -> None:
+    """Each game's steps satisfy the shared protocol (checked by mypy on these lines)."""
+    steps: list[Step] = [*machikoro.rules.table.STEPS.values()]
+    steps.append(harbour.rules.table.step_of(PendingMove()))
+    for step in steps:
+        assert isinstance(step.answers, tuple) and isinstance(step.owns, frozenset)
+        assert isinstance(step.may_be_automatic, bool)
