@@ -223,9 +223,9 @@ _LAST: Memo[RulesOptions, tuple[int, Tables]] = Memo()
 
 def tables_for(options: RulesOptions, players: int) -> Tables:
     """The tables of a game of ``players`` players under ``options`` (computed once)."""
-    last = _LAST.get(options)
-    if last is not None and last[0] == players:
-        return last[1]
+    entry = _LAST.entry  # Memo.get, inline: every move's work asks
+    if entry is not None and entry[0] is options and entry[1][0] == players:
+        return entry[1][1]
     found = _cached(options, players)
     _LAST.put(options, (players, found))
     return found
