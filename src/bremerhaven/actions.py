@@ -82,6 +82,7 @@ from bremerhaven.moves import (
     well_formed,
 )
 from bremerhaven.state import GameState
+from meeplekit.memo import Memo
 from meeplekit.values import integer, shown
 
 __all__ = [
@@ -233,21 +234,18 @@ def _space(cards: CardSet) -> _Space:
 
 #: The card set met last and its space: a memo (one tuple, replaced whole) for the common
 #: case of many calls in a row about the same game.
-_LAST_SPACE: tuple[CardSet | None, _Space | None] = (None, None)
+_LAST_SPACE: Memo[CardSet, _Space] = Memo()
 
 
 def _space_of(cards: CardSet | None) -> _Space:
-    global _LAST_SPACE
     if cards is None:
         cards = ORIGINAL
-    last, space = _LAST_SPACE
-    if last is cards and space is not None:
+    space = _LAST_SPACE.get(cards)
+    if space is not None:
         return space
     if type(cards) is not CardSet:
         raise InvalidValueError(f"expected a CardSet, got {type(cards).__name__}")
-    space = _space(cards)
-    _LAST_SPACE = (cards, space)
-    return space
+    return _LAST_SPACE.put(cards, _space(cards))
 
 
 def num_distinct_actions(cards: CardSet | None = None) -> int:
@@ -358,7 +356,7 @@ def decode(state: Table, action: int) -> Move:
 
 #: The last state :func:`legal_actions` listed and its codes: a memo (one tuple, replaced
 #: whole) for a mask asked for right after the codes, as environments do.
-_LAST_ACTIONS: tuple[GameState | None, tuple[int, ...]] = (None, ())
+_LAST_ACTIONS: Memo[GameState, tuple[int, ...]] = Memo()
 
 
 def legal_actions(state: GameState) -> tuple[int, ...]:
@@ -366,9 +364,8 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
 
     Empty exactly when the game is over.
     """
-    global _LAST_ACTIONS
-    last, found = _LAST_ACTIONS
-    if last is state:
+    found = _LAST_ACTIONS.get(state)
+    if found is not None:
         return found
     codes = _space_of(state.cards).codes
     out = []
@@ -376,9 +373,7 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
         code = codes.get(move)
         out.append(encode(state, move) if code is None else code)
     out.sort()
-    found = tuple(out)
-    _LAST_ACTIONS = (state, found)
-    return found
+    return _LAST_ACTIONS.put(state, tuple(out))
 
 
 def legal_action_mask(state: GameState) -> bytes:

@@ -78,6 +78,7 @@ from bremerhaven.state import (
     Placed,
 )
 from meeplekit import bots as shared
+from meeplekit.memo import Memo
 from meeplekit.rng import SplitMix64
 
 __all__ = [
@@ -341,17 +342,14 @@ def _rounds_left_memo(state: GameState) -> int:
 
 #: The state :func:`evaluate` last worked out the context of, and that context: a memo
 #: (one pair, replaced whole) for the search, which evaluates one state for every seat.
-_LAST: tuple[GameState | None, _Context | None] = (None, None)
+_LAST: Memo[GameState, _Context] = Memo()
 
 
 def _context_of(state: GameState) -> _Context:
-    global _LAST
-    found_state, found = _LAST
-    if found_state is state and found is not None:
+    found = _LAST.get(state)
+    if found is not None:
         return found
-    made = _Context(state)
-    _LAST = (state, made)
-    return made
+    return _LAST.put(state, _Context(state))
 
 
 # --------------------------------------------------------------------------- the projection

@@ -33,6 +33,7 @@ from bremerhaven.observation import Observation, SeenBid, made_by_observe, obser
 from bremerhaven.options import DeckStacking, RulesOptions
 from bremerhaven.state import BidCard, GameState, Harbour
 from bremerhaven.validation import validate
+from meeplekit.memo import Memo
 from meeplekit.rng import SplitMix64
 from meeplekit.values import field_getter, shown
 
@@ -41,9 +42,9 @@ __all__ = ["determinize"]
 T = TypeVar("T")
 Deck = TypeVar("Deck", ShipCard, ContractCard)
 
-#: The observation :func:`determinize` last found consistent: a memo (one reference,
-#: replaced whole) for a search that determinizes the same observation many times.
-_LAST_CHECKED: Observation | None = None
+#: The observation :func:`determinize` last found consistent: a one-entry memo for a
+#: search that determinizes the same observation many times.
+_LAST_CHECKED: Memo[Observation, bool] = Memo()
 
 
 def _deck(cards: tuple[Deck, ...], stacking: DeckStacking, rng: SplitMix64) -> tuple[Deck, ...]:
@@ -140,7 +141,6 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     :func:`bremerhaven.observe` made (:func:`~bremerhaven.observation.made_by_observe`): a
     bot handed its observation at each decision does not pay for it.
     """
-    global _LAST_CHECKED
     if type(observation) is not Observation:
         raise InvalidValueError(
             f"determinize needs an Observation, got {type(observation).__name__}"
@@ -148,7 +148,7 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     if not isinstance(rng, SplitMix64):
         raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
     o = observation
-    checking = _LAST_CHECKED is not observation and not made_by_observe(observation)
+    checking = not _LAST_CHECKED.holds(observation) and not made_by_observe(observation)
     if not checking:
         return _drawn(o, rng)
     _check_shape(o)
@@ -171,7 +171,7 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
             "position it describes (its hidden stacks are not in their fixed order, or "
             "a count does not match what it hides)"
         )
-    _LAST_CHECKED = observation
+    _LAST_CHECKED.put(observation, True)
     return state
 
 

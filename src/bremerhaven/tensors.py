@@ -73,6 +73,7 @@ from bremerhaven.state import (
     PendingStartingGood,
 )
 from meeplekit import documents
+from meeplekit.memo import Memo
 from meeplekit.values import shown
 
 __all__ = [
@@ -128,22 +129,19 @@ def _building_places(cards: CardSet) -> dict[str, int]:
 
 
 #: The card set :func:`_places` last met and its Building places: a one-entry memo.
-_LAST_PLACES: tuple[CardSet | None, dict[str, int]] = (None, {})
+_LAST_PLACES: Memo[CardSet, dict[str, int]] = Memo()
 
 
 def _places(cards: CardSet | None) -> dict[str, int]:
     """Each Building key's place among the set's keys, as the actions number them (BH-CODE-1)."""
-    global _LAST_PLACES
     if cards is None:
         cards = ORIGINAL
-    last, found = _LAST_PLACES
-    if last is cards:
+    found = _LAST_PLACES.get(cards)
+    if found is not None:
         return found
     if type(cards) is not CardSet:
         raise InvalidValueError(f"expected a CardSet, got {type(cards).__name__}")
-    found = _building_places(cards)
-    _LAST_PLACES = (cards, found)
-    return found
+    return _LAST_PLACES.put(cards, _building_places(cards))
 
 
 def _price_positions(cards: CardSet | None) -> int:

@@ -86,6 +86,7 @@ from harbour.moves import (
 )
 from harbour.options import AlchemistReading
 from harbour.state import BoardSite, CardSite, GameState
+from meeplekit.memo import Memo
 from meeplekit.values import integer, not_a, shown
 
 __all__ = [
@@ -518,19 +519,16 @@ def _space(cards: CardSet) -> _Space:
 
 #: The card set met last and its space: a memo (one tuple, replaced whole) for the common
 #: case of many calls in a row about the same game.
-_LAST_SPACE: tuple[CardSet | None, _Space | None] = (None, None)
+_LAST_SPACE: Memo[CardSet, _Space] = Memo()
 
 
 def _space_of(cards: CardSet) -> _Space:
-    global _LAST_SPACE
-    last, space = _LAST_SPACE
-    if last is cards and space is not None:
+    space = _LAST_SPACE.get(cards)
+    if space is not None:
         return space
     if type(cards) is not CardSet:
         raise InvalidValueError(f"expected a CardSet, got {shown(cards)}")
-    space = _space(cards)
-    _LAST_SPACE = (cards, space)
-    return space
+    return _LAST_SPACE.put(cards, _space(cards))
 
 
 def _table(state: object) -> tuple[_Space, CardSet, int]:
@@ -628,7 +626,7 @@ def decode(state: Table, action: int) -> Move:
 
 #: The last state :func:`legal_actions` listed and its codes: a memo (one tuple, replaced
 #: whole) for a mask asked for right after the codes, as environments do.
-_LAST_ACTIONS: tuple[GameState | None, tuple[int, ...]] = (None, ())
+_LAST_ACTIONS: Memo[GameState, tuple[int, ...]] = Memo()
 
 
 def legal_actions(state: GameState) -> tuple[int, ...]:
@@ -637,9 +635,8 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
     Empty exactly when the game is over. Raises :class:`~harbour.errors.InvalidValueError`
     for a value that is not a :class:`~harbour.state.GameState` (INPUT-5).
     """
-    global _LAST_ACTIONS
-    last, found = _LAST_ACTIONS
-    if last is state and last is not None:
+    found = _LAST_ACTIONS.get(state)
+    if found is not None:
         return found
     space = _space_of(_state(state).cards)
     codes = space.codes
@@ -648,9 +645,7 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
         code = codes.get(move)
         out.append(space.code(move) if code is None else code)
     out.sort()
-    found = tuple(out)
-    _LAST_ACTIONS = (state, found)
-    return found
+    return _LAST_ACTIONS.put(state, tuple(out))
 
 
 #: The most codes a card set may have for :func:`legal_action_mask` (CODE-5).

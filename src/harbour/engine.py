@@ -16,8 +16,8 @@ ability may be used at any decision of its owner's turn (ABIL-11, INT-34,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 from harbour.errors import IllegalMoveError, InvalidValueError
 from harbour.events import Event
@@ -27,7 +27,7 @@ from harbour.rules.step import Refusal, Step
 from harbour.rules.table import move_kind, step_of
 from harbour.rules.work import Work
 from harbour.state import GameState, Pending
-from meeplekit.values import not_a
+from meeplekit.engine import Chooser, Engine, Hooks
 
 __all__ = [
     "Chooser",
@@ -43,106 +43,134 @@ __all__ = [
     "verify_move",
 ]
 
-T = TypeVar("T")
+
+# --------------------------------------------------------------------------- the hooks
 
 
-class Chooser(Protocol):
-    """What picks a playout's moves: ``random.Random``, :class:`harbour.rng.SplitMix64`..."""
-
-    def choice(self, seq: Sequence[T], /) -> T:
-        """One of ``seq``, at random."""
-        ...
+def _well_formed(state: GameState, move: object) -> Move:
+    """INPUT-1: ``move`` made again by its constructor, naming something this game has."""
+    return well_formed_in(move, state.cards, len(state.players))
 
 
+def _not_an_answer(state: GameState, top: Pending, step: Step[Any, Any], move: Move) -> Refusal:
+    """TURN-6: ``move`` answers another decision than the one pending."""
+    return Refusal(
+        "TURN-6",
+        f"Player {state.decider + 1} is {step.question(top)}; "
+        f"{move_kind(move)} does not answer that.",
+    )
+
+
+def _inland(state: GameState, move: Move) -> Refusal | None:
+    """INLAND-1: a sale to the Inland Traders in a game played without them."""
+    if isinstance(move, SellToTraders) and not shipping.traders_in_play(state):
+        return Refusal("INLAND-1", "This game is not played with the Inland Traders side.")
+    return None
+
+
+class _Conversion:
+    """ABIL-11, INT-34: the once-per-turn conversion, offered beside each turn decision."""
+
+    answers = (UseAbility,)
+
+    def offered(self, state: GameState, step: Step[Any, Any]) -> bool:
+        return step.turn_decision and conversion.available(state)
+
+    def moves(self, state: GameState) -> tuple[Move, ...]:
+        return conversion.moves(state)
+
+    def speaks(self, state: GameState, step: Step[Any, Any]) -> bool:
+        # Off a turn decision, the owner of a conversion meets TURN-6 instead.
+        return step.turn_decision or not conversion.has_conversion(state)
+
+    def refusal(self, state: GameState, move: UseAbility) -> Refusal | None:
+        return conversion.refusal(state, move)
+
+    def apply(self, work: Work, move: UseAbility) -> None:
+        conversion.use(work, move)  # ABIL-11: the decision stays pending
+
+
+class _Toll:
+    """TOLL-5: a toll must stay payable, read by looking ahead."""
+
+    def at_risk(self, state: GameState) -> bool:
+        return toll.at_risk(state)
+
+    def keeps(
+        self,
+        state: GameState,
+        move: Move,
+        candidates: Callable[[GameState], tuple[Move, ...]],
+        apply: Callable[[GameState, Move], GameState],
+    ) -> bool:
+        return toll.payable_after(state, move, candidates, apply)
+
+    def refusal(self, state: GameState, move: Move) -> Refusal:
+        return toll.unpayable_refusal(state, move)
+
+
+def _decider(state: GameState, top: Pending) -> int:
+    return state.decider
+
+
+def _last_mover(state: GameState) -> int:
+    return state.current
+
+
+#: The generic engine run with Harbour's steps, the conversion beside the turn decisions
+#: and the TOLL-5 look-ahead. It remembers the last state :func:`legal_moves` listed and
+#: its moves (a :class:`~meeplekit.memo.Memo`), so that :func:`apply_move` skips the check
+#: of a move object just listed.
+ENGINE: Engine[GameState, Work, Move, Event] = Engine(
+    Hooks(
+        state_type=GameState,
+        invalid_value=InvalidValueError,
+        illegal_move=IllegalMoveError,
+        well_formed=_well_formed,
+        step_of=step_of,
+        work=Work,
+        game_over=Refusal("END-2", "The game is over; no move is legal."),
+        not_an_answer=_not_an_answer,
+        decider=_decider,
+        last_mover=_last_mover,
+        game_ended=end.game_ended,
+        stack_emptied=end.end_turn,
+        unavailable=_inland,
+        beside=_Conversion(),
+        guard=_Toll(),
+    )
+)
+
+
+# --------------------------------------------------------------------------- the entry points
+
+
+@ENGINE.entry
 def is_over(state: GameState) -> bool:
     """True when the game has ended (END-2)."""
-    if not isinstance(state, GameState):  # INPUT-5
-        raise not_a(GameState, state, InvalidValueError)
-    return not state.stack
+    return ENGINE.is_over(state)
 
 
+@ENGINE.entry
 def current_player(state: GameState) -> int:
     """The seat of the player who decides now.
 
     Usually the player whose turn it is; an ability's gift (ABIL-6, ABIL-7, ABIL-10) is
     decided by its receiver. After the game ended: the last player to move.
     """
-    if not isinstance(state, GameState):  # INPUT-5
-        raise not_a(GameState, state, InvalidValueError)
-    return state.decider
+    return ENGINE.current_player(state)
 
 
-# --------------------------------------------------------------------------- legal moves
-
-
-def _candidates(state: GameState) -> tuple[Move, ...]:
-    """The legal moves before the unpayable-toll reading (TOLL-5) filters them."""
-    if not state.stack:
-        return ()
-    top = state.stack[-1]
-    step = step_of(top)
-    moves = step.moves(state, top)
-    if step.turn_decision and conversion.available(state):  # ABIL-11, INT-34
-        moves += conversion.moves(state)
-    return moves
-
-
+@ENGINE.entry
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move now, in a canonical deterministic order.
 
     Empty exactly when the game is over.
     """
-    global _LAST_LISTED
-    if not isinstance(state, GameState):  # INPUT-5
-        raise not_a(GameState, state, InvalidValueError)
-    moves = _legal(state)
-    _LAST_LISTED = (state, moves)
-    return moves
+    return ENGINE.legal_moves(state)
 
 
-def _legal(state: GameState) -> tuple[Move, ...]:
-    """:func:`legal_moves` without remembering them for :func:`apply_move`."""
-    moves = _candidates(state)
-    if moves and toll.at_risk(state):
-        moves = tuple(
-            m for m in moves if toll.payable_after(state, m, _candidates, apply_move_unchecked)
-        )
-    return moves
-
-
-#: The last state :func:`legal_moves` listed and its moves: a memo (one tuple, replaced
-#: whole, so threads see an old or a new pair, never a mix) that lets :func:`apply_move`
-#: skip the check of a move just listed, as bots and frontends do.
-_LAST_LISTED: tuple[GameState | None, tuple[Move, ...]] = (None, ())
-
-
-def _just_listed(state: GameState, move: object) -> bool:
-    """True when ``move`` is one of the very objects :func:`legal_moves` just listed for ``state``.
-
-    Identity, not equality: a value made around its constructor may compare equal to a
-    listed move (``ChooseOption(True) == ChooseOption(1)``) and still not be one (INPUT-1),
-    so only the objects the engine made itself skip the check. Moves are shared values
-    (the engine caches them), so changing a listed move in place is changing the
-    library's own data, which no check can undo.
-    """
-    listed_state, listed = _LAST_LISTED
-    return listed_state is state and id(move) in map(id, listed)
-
-
-# --------------------------------------------------------------------------- checking
-
-
-def _well_formed(state: GameState, move: object) -> Move:
-    """INPUT-1: ``move`` made again by its constructor, naming something this game has.
-
-    Raises :class:`InvalidMoveError` otherwise, and :class:`InvalidValueError` for a
-    ``state`` that is not a :class:`GameState` (INPUT-5).
-    """
-    if not isinstance(state, GameState):
-        raise not_a(GameState, state, InvalidValueError)
-    return well_formed_in(move, state.cards, len(state.players))
-
-
+@ENGINE.entry
 def explain(state: GameState, move: Move) -> Refusal | None:
     """Why ``move`` is not legal now (the rule and a sentence), or ``None`` when it is.
 
@@ -152,51 +180,10 @@ def explain(state: GameState, move: Move) -> Refusal | None:
     constructor refuses, or one naming a building, board or seat the game does not have)
     raises :class:`InvalidMoveError` (INPUT-1).
     """
-    return _refusal(state, _well_formed(state, move))
+    return ENGINE.explain(state, move)
 
 
-def _refusal(state: GameState, move: Move) -> Refusal | None:
-    """:func:`explain` for a move :func:`_well_formed` made."""
-    if not state.stack:
-        return Refusal("END-2", "The game is over; no move is legal.")
-    top = state.stack[-1]
-    step = step_of(top)
-    if isinstance(move, SellToTraders) and not shipping.traders_in_play(state):
-        return Refusal("INLAND-1", "This game is not played with the Inland Traders side.")
-    if isinstance(move, UseAbility) and (
-        step.turn_decision or not conversion.has_conversion(state)
-    ):
-        found = conversion.refusal(state, move)
-    elif isinstance(move, step.answers):
-        found = step.refusal(state, top, move)
-    else:
-        found = _not_an_answer(state, top, step, move)
-    if (
-        found is None
-        and toll.at_risk(state)
-        and not toll.payable_after(state, move, _candidates, apply_move_unchecked)
-    ):
-        return toll.unpayable_refusal(state, move)
-    return found
-
-
-def _not_an_answer(state: GameState, top: Pending, step: Step[Any, Any], move: Move) -> Refusal:
-    return Refusal(
-        "TURN-6",
-        f"Player {state.decider + 1} is {step.question(top)}; "
-        f"{move_kind(move)} does not answer that.",
-    )
-
-
-def _checked(state: GameState, move: object) -> Move:
-    """``move`` made again by its constructor, once it is known to be legal now."""
-    made = _well_formed(state, move)
-    found = _refusal(state, made)
-    if found is not None:
-        raise IllegalMoveError(found.rule_id, found.reason)
-    return made
-
-
+@ENGINE.entry
 def verify_move(state: GameState, move: Move) -> None:
     """Raise :class:`IllegalMoveError` naming the rule unless ``move`` is legal now.
 
@@ -204,39 +191,19 @@ def verify_move(state: GameState, move: Move) -> None:
     a well-formed move of this game (also one made around its constructor that the
     constructor refuses) raises :class:`InvalidMoveError` instead.
     """
-    _checked(state, move)
+    ENGINE.verify_move(state, move)
 
 
+@ENGINE.entry
 def can_apply(state: GameState, move: Move) -> bool:
     """True when ``move`` is legal now; False for any other value, never an exception.
 
     Also False when ``state`` is not a :class:`GameState`.
     """
-    try:
-        return explain(state, move) is None
-    except InvalidValueError:  # InvalidMoveError is one
-        return False
+    return ENGINE.can_apply(state, move)
 
 
-# --------------------------------------------------------------------------- applying
-
-
-def _apply(work: Work, move: Move) -> None:
-    """Apply one legal move to ``work``, then every step that needs no decision (TURN-6)."""
-    if isinstance(move, UseAbility):
-        conversion.use(work, move)  # ABIL-11: the decision stays pending
-    else:
-        top = work.stack.pop()
-        step_of(top).apply(work, top, move)
-    stack = work.stack
-    while stack:
-        top = stack[-1]
-        step = step_of(top)
-        if not (step.may_be_automatic and step.automatic(work, top)):
-            return
-    end.end_turn(work)
-
-
+@ENGINE.entry
 def apply_move(state: GameState, move: Move) -> GameState:
     """The state after ``move``; the input is not changed.
 
@@ -248,13 +215,10 @@ def apply_move(state: GameState, move: Move) -> GameState:
     constructors made (INPUT-1). A move object that :func:`legal_moves` just returned for
     this very state is applied without the check.
     """
-    if not _just_listed(state, move):
-        move = _checked(state, move)
-    work = Work(state, None)  # apply_move_unchecked, inline: it runs at every decision
-    _apply(work, move)
-    return work.freeze()
+    return ENGINE.apply_move(state, move)
 
 
+@ENGINE.entry
 def apply_move_unchecked(state: GameState, move: Move) -> GameState:
     """Apply a move known to be legal (one of :func:`legal_moves`), skipping every check.
 
@@ -265,11 +229,10 @@ def apply_move_unchecked(state: GameState, move: Move) -> GameState:
     exception or return a state that :func:`harbour.validate` refuses. Input from outside
     goes through :func:`apply_move`.
     """
-    work = Work(state, None)
-    _apply(work, move)
-    return work.freeze()
+    return ENGINE.apply_move_unchecked(state, move)
 
 
+@ENGINE.entry
 def random_playout(
     state: GameState, rng: Chooser, max_decisions: int | None = None
 ) -> tuple[GameState, int]:
@@ -283,17 +246,10 @@ def random_playout(
     decisions (``None``: no limit). The same ``rng`` state gives the same playout as the
     loop ``state = apply_move_unchecked(state, rng.choice(legal_moves(state)))``.
     """
-    if not isinstance(state, GameState):  # INPUT-5
-        raise not_a(GameState, state, InvalidValueError)
-    done = 0
-    while state.stack and (max_decisions is None or done < max_decisions):
-        work = Work(state, None)
-        _apply(work, rng.choice(_legal(state)))
-        state = work.freeze()
-        done += 1
-    return state, done
+    return ENGINE.random_playout(state, rng, max_decisions)
 
 
+@ENGINE.entry
 def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     """The state after ``move`` (equal to :func:`apply_move`'s) and what happened, in order.
 
@@ -301,11 +257,4 @@ def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tup
     themselves did, each naming the rule that produced it. Raises
     :class:`IllegalMoveError` like :func:`apply_move`.
     """
-    move = _checked(state, move)
-    log: list[Event] = []
-    work = Work(state, log)
-    _apply(work, move)
-    after = work.freeze()
-    if after.is_over:
-        log.append(end.game_ended(after))
-    return after, tuple(log)
+    return ENGINE.apply_move_with_events(state, move)

@@ -64,6 +64,7 @@ from harbour.moves import (
 )
 from harbour.rules.toll import toll_owner
 from harbour.state import BoardSite, CardSite, GameState, PendingEffect, Site
+from meeplekit.memo import Memo
 from meeplekit.values import not_a, shown
 
 __all__ = [
@@ -130,21 +131,24 @@ class _Names:
         return full if full == written else f"{full!r} ({written})"
 
 
-#: The last card set whose names were worked out, and its building and board names: a memo
-#: (one tuple, replaced whole) as most calls in a row are about the same game.
-_MEMO: tuple[CardSet | None, _Names, _Names] = (None, _Names((), (), ()), _Names((), (), ()))
+#: The last card set whose names were worked out, and its building and board names: a
+#: one-entry memo, as most calls in a row are about the same game.
+_MEMO: Memo[CardSet, tuple[_Names, _Names]] = Memo()
 
 
 def _names(state: GameState) -> tuple[_Names, _Names]:
     """The names of the buildings and of the character boards of ``state``'s card set."""
-    global _MEMO
-    cards, buildings, boards = _MEMO
-    if cards is not state.cards:
-        cards = state.cards
-        buildings = _Names.of([b.name for b in cards.buildings])
-        boards = _Names.of([c.name for c in cards.characters])
-        _MEMO = (cards, buildings, boards)
-    return buildings, boards
+    cards = state.cards
+    found = _MEMO.get(cards)
+    if found is None:
+        found = _MEMO.put(
+            cards,
+            (
+                _Names.of([b.name for b in cards.buildings]),
+                _Names.of([c.name for c in cards.characters]),
+            ),
+        )
+    return found
 
 
 def _resolve(text: str, whole: str, names: _Names, what: str) -> int:

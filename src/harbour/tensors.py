@@ -55,6 +55,7 @@ from harbour.state import (
     PendingToll,
     PendingTollAfter,
 )
+from meeplekit.memo import Memo
 
 __all__ = [
     "EFFECT_KINDS",
@@ -101,9 +102,8 @@ def effect_list(cards: CardSet) -> tuple[Effect, ...]:
     (:class:`~harbour.cards.effects.OneOf`); an action met again keeps its first place. A
     pending action is one-hot at its place in this list.
     """
-    global _LAST_EFFECTS
-    last, found = _LAST_EFFECTS
-    if last is cards:
+    found = _LAST_EFFECTS.get(cards)
+    if found is not None:
         return found
     seen: dict[Effect, None] = {}
 
@@ -122,13 +122,11 @@ def effect_list(cards: CardSet) -> tuple[Effect, ...]:
     ):
         for effect in walk(root):
             seen.setdefault(effect, None)
-    found = tuple(seen)
-    _LAST_EFFECTS = (cards, found)
-    return found
+    return _LAST_EFFECTS.put(cards, tuple(seen))
 
 
 #: The card set :func:`effect_list` last listed and its list: a one-entry memo.
-_LAST_EFFECTS: tuple[CardSet | None, tuple[Effect, ...]] = (None, ())
+_LAST_EFFECTS: Memo[CardSet, tuple[Effect, ...]] = Memo()
 
 
 def tensor_layout(cards: CardSet, players: int) -> tuple[tuple[str, int, int], ...]:

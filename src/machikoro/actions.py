@@ -85,6 +85,7 @@ from machikoro.moves import (
 )
 from machikoro.options import RulesOptions
 from machikoro.state import GameState
+from meeplekit.memo import Memo
 from meeplekit.values import integer, shown
 
 __all__ = [
@@ -318,7 +319,7 @@ def block_of(action: int) -> ActionBlock:
 
 #: The last state :func:`legal_actions` listed and its codes: a memo (one tuple, replaced
 #: whole) for a mask asked for right after the codes, as environments do.
-_LAST_ACTIONS: tuple[GameState | None, tuple[int, ...]] = (None, ())
+_LAST_ACTIONS: Memo[GameState, tuple[int, ...]] = Memo()
 
 
 def legal_actions(state: GameState) -> tuple[int, ...]:
@@ -326,14 +327,11 @@ def legal_actions(state: GameState) -> tuple[int, ...]:
 
     At a chance node, the codes of chance's outcomes. Empty exactly when the game is over.
     """
-    global _LAST_ACTIONS
-    last, found = _LAST_ACTIONS
-    if last is state:
+    found = _LAST_ACTIONS.get(state)
+    if found is not None:
         return found
     codes = _CODES
-    found = tuple(sorted(codes[move] for move in legal_moves(state)))
-    _LAST_ACTIONS = (state, found)
-    return found
+    return _LAST_ACTIONS.put(state, tuple(sorted(codes[move] for move in legal_moves(state))))
 
 
 def chance_actions(state: GameState) -> tuple[tuple[int, Fraction], ...]:

@@ -25,14 +25,15 @@ from machikoro.errors import InvalidStateError, InvalidValueError
 from machikoro.observation import Observation
 from machikoro.state import GameState, make_state
 from machikoro.validation import validate
+from meeplekit.memo import Memo
 from meeplekit.rng import SplitMix64
 from meeplekit.values import field_getter, shown
 
 __all__ = ["determinize"]
 
-#: The observation :func:`determinize` last found consistent: a memo (one reference,
-#: replaced whole) for a search that determinizes the same observation many times.
-_LAST_CHECKED: Observation | None = None
+#: The observation :func:`determinize` last found consistent: a one-entry memo for a
+#: search that determinizes the same observation many times.
+_LAST_CHECKED: Memo[Observation, bool] = Memo()
 #: The fields of an observation in order (the viewer, then the state's without the seed),
 #: by a getter that raises ``AttributeError`` for a field never set.
 _FIELDS = field_getter(Observation)
@@ -51,7 +52,6 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     observation or a generator, and for an observation no valid position gives (made by
     hand), listing what :func:`machikoro.validate` finds.
     """
-    global _LAST_CHECKED
     if type(observation) is not Observation:
         raise InvalidValueError(
             f"determinize needs an Observation, got {type(observation).__name__}"
@@ -68,7 +68,7 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
         ) from None
     _viewer, options, *position = fields
     state: GameState = make_state(options, rng.next_u64(), *position)
-    if _LAST_CHECKED is not observation:
+    if not _LAST_CHECKED.holds(observation):
         violations = validate(state)
         if violations:
             raise InvalidValueError(
@@ -78,5 +78,5 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
             raise InvalidValueError(
                 f"no seat {shown(o.viewer)} in a game of {len(o.coins)} players"
             )
-        _LAST_CHECKED = observation
+        _LAST_CHECKED.put(observation, True)
     return state

@@ -10,15 +10,17 @@ that needs no decision happens by itself (MK-FLOW-2).
 
 from __future__ import annotations
 
+from typing import Any
+
 from machikoro.errors import IllegalMoveError, InvalidMoveError, InvalidValueError
 from machikoro.events import Event, GameEnded
 from machikoro.moves import Move, well_formed
-from machikoro.rules.step import Refusal
+from machikoro.rules.step import Refusal, Step
 from machikoro.rules.table import STEPS, move_kind
 from machikoro.rules.work import Work
-from machikoro.state import GameState
+from machikoro.state import GameState, Pending
+from meeplekit.engine import Engine, Hooks
 from meeplekit.protocol import CHANCE
-from meeplekit.values import not_a
 
 __all__ = [
     "apply_move",
@@ -33,74 +35,11 @@ __all__ = [
 ]
 
 
-def is_over(state: GameState) -> bool:
-    """True when the game has ended (MK-WIN-1)."""
-    if not isinstance(state, GameState):  # MK-INPUT-7
-        raise not_a(GameState, state, InvalidValueError)
-    return not state.stack
-
-
-def current_player(state: GameState) -> int:
-    """The seat that decides now, or :data:`meeplekit.protocol.CHANCE` at a chance node.
-
-    After the game ended: the winner's seat.
-    """
-    if not isinstance(state, GameState):  # MK-INPUT-7
-        raise not_a(GameState, state, InvalidValueError)
-    stack = state.stack
-    if stack and stack[-1].chance:
-        return CHANCE
-    return state.current
-
-
-# --------------------------------------------------------------------------- legal moves
-
-
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move now, in a canonical deterministic order (chance outcomes at a chance node).
-
-    Empty exactly when the game is over.
-    """
-    global _LAST_LISTED
-    if not isinstance(state, GameState):  # MK-INPUT-7
-        raise not_a(GameState, state, InvalidValueError)
-    stack = state.stack
-    if not stack:
-        moves: tuple[Move, ...] = ()
-    else:
-        top = stack[-1]
-        moves = STEPS[type(top)].moves(state, top)
-    _LAST_LISTED = (state, moves)
-    return moves
-
-
-#: The last state :func:`legal_moves` listed and its moves: a memo (one tuple, replaced
-#: whole, so threads see an old or a new pair, never a mix) that lets :func:`apply_move`
-#: skip the check of a move just listed, as bots and frontends do.
-_LAST_LISTED: tuple[GameState | None, tuple[Move, ...]] = (None, ())
-
-
-def _just_listed(state: GameState, move: object) -> bool:
-    """True when ``move`` is one of the very objects :func:`legal_moves` just listed for ``state``.
-
-    Identity, not equality: a value made around its constructor may compare equal to a
-    listed move and still not be one (MK-INPUT-1), so only the engine's own shared moves
-    skip the check.
-    """
-    listed_state, listed = _LAST_LISTED
-    return listed_state is state and id(move) in map(id, listed)
-
-
-# --------------------------------------------------------------------------- checking
+# --------------------------------------------------------------------------- the hooks
 
 
 def _well_formed(state: GameState, move: object) -> Move:
-    """MK-INPUT-1: ``move`` made again by its constructor, naming seats this game has.
-
-    A ``state`` that is not a :class:`GameState` raises ``InvalidValueError`` (MK-INPUT-7).
-    """
-    if not isinstance(state, GameState):
-        raise not_a(GameState, state, InvalidValueError)
+    """MK-INPUT-1: ``move`` made again by its constructor, naming seats this game has."""
     made = well_formed(move)
     seat = getattr(made, "opponent", None)
     if seat is not None and seat >= len(state.coins):
@@ -108,25 +47,8 @@ def _well_formed(state: GameState, move: object) -> Move:
     return made
 
 
-def explain(state: GameState, move: Move) -> Refusal | None:
-    """Why ``move`` is not legal now (the rule and a sentence), or ``None`` when it is.
-
-    The move is checked by itself, without listing every legal move; the explanation comes
-    from the same step that lists the legal moves. A value that is not a move of this game
-    raises :class:`~machikoro.errors.InvalidMoveError` (MK-INPUT-1).
-    """
-    return _refusal(state, _well_formed(state, move))
-
-
-def _refusal(state: GameState, move: Move) -> Refusal | None:
-    """:func:`explain` for a move :func:`_well_formed` made."""
-    stack = state.stack
-    if not stack:
-        return Refusal("MK-WIN-1", "The game is over; no move is legal.")
-    top = stack[-1]
-    step = STEPS[type(top)]
-    if isinstance(move, step.answers):
-        return step.refusal(state, top, move)
+def _not_an_answer(state: GameState, top: Pending, step: Step[Any, Any], move: Move) -> Refusal:
+    """MK-CHANCE-1 at a chance node, else MK-FLOW-1: ``move`` answers another decision."""
     if top.chance:
         return Refusal(
             "MK-CHANCE-1",
@@ -139,50 +61,99 @@ def _refusal(state: GameState, move: Move) -> Refusal | None:
     )
 
 
-def _checked(state: GameState, move: object) -> Move:
-    """``move`` made again by its constructor, once it is known to be legal now."""
-    made = _well_formed(state, move)
-    found = _refusal(state, made)
-    if found is not None:
-        raise IllegalMoveError(found.rule_id, found.reason)
-    return made
+def _decider(state: GameState, top: Pending) -> int:
+    return CHANCE if top.chance else state.current
 
 
+def _last_mover(state: GameState) -> int:
+    return state.current
+
+
+def _game_ended(state: GameState) -> Event:
+    return GameEnded(state.current)
+
+
+#: The generic engine run with Machi Koro's steps (MK-FLOW-2: after a move, every step
+#: that needs no decision happens by itself). It remembers the last state
+#: :func:`legal_moves` listed and its moves (a :class:`~meeplekit.memo.Memo`), so that
+#: :func:`apply_move` skips the check of a move object just listed (MK-INPUT-1: identity,
+#: not equality).
+ENGINE: Engine[GameState, Work, Move, Event] = Engine(
+    Hooks(
+        state_type=GameState,
+        invalid_value=InvalidValueError,
+        illegal_move=IllegalMoveError,
+        well_formed=_well_formed,
+        steps=STEPS,
+        work=Work,
+        game_over=Refusal("MK-WIN-1", "The game is over; no move is legal."),
+        not_an_answer=_not_an_answer,
+        decider=_decider,
+        last_mover=_last_mover,
+        game_ended=_game_ended,
+    )
+)
+
+
+# --------------------------------------------------------------------------- the entry points
+
+
+@ENGINE.entry
+def is_over(state: GameState) -> bool:
+    """True when the game has ended (MK-WIN-1)."""
+    return ENGINE.is_over(state)
+
+
+@ENGINE.entry
+def current_player(state: GameState) -> int:
+    """The seat that decides now, or :data:`meeplekit.protocol.CHANCE` at a chance node.
+
+    After the game ended: the seat of the player who moved last (the winner: the game ends
+    with the build that completes their landmarks).
+    """
+    return ENGINE.current_player(state)
+
+
+@ENGINE.entry
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move now, in a canonical deterministic order (chance outcomes at a chance node).
+
+    Empty exactly when the game is over.
+    """
+    return ENGINE.legal_moves(state)
+
+
+@ENGINE.entry
+def explain(state: GameState, move: Move) -> Refusal | None:
+    """Why ``move`` is not legal now (the rule and a sentence), or ``None`` when it is.
+
+    The move is checked by itself, without listing every legal move; the explanation comes
+    from the same step that lists the legal moves. A value that is not a move of this game
+    raises :class:`~machikoro.errors.InvalidMoveError` (MK-INPUT-1).
+    """
+    return ENGINE.explain(state, move)
+
+
+@ENGINE.entry
 def verify_move(state: GameState, move: Move) -> None:
     """Raise :class:`~machikoro.errors.IllegalMoveError` naming the rule unless ``move`` is legal now.
 
     A value that is not a well-formed move raises
     :class:`~machikoro.errors.InvalidMoveError` instead.
     """
-    _checked(state, move)
+    ENGINE.verify_move(state, move)
 
 
+@ENGINE.entry
 def can_apply(state: GameState, move: Move) -> bool:
     """True when ``move`` is legal now; False for any other value, never an exception.
 
     Also False when ``state`` is not a :class:`GameState`.
     """
-    try:
-        return explain(state, move) is None
-    except InvalidValueError:  # InvalidMoveError is one
-        return False
+    return ENGINE.can_apply(state, move)
 
 
-# --------------------------------------------------------------------------- applying
-
-
-def _apply(work: Work, move: Move) -> None:
-    """Apply one legal move to ``work``, then every step that needs no decision (MK-FLOW-2)."""
-    stack = work.stack
-    top = stack.pop()
-    STEPS[type(top)].apply(work, top, move)
-    while stack:
-        top = stack[-1]
-        step = STEPS[type(top)]
-        if not (step.may_be_automatic and step.automatic(work, top)):
-            return
-
-
+@ENGINE.entry
 def apply_move(state: GameState, move: Move) -> GameState:
     """The state after ``move``; the input is not changed.
 
@@ -191,13 +162,10 @@ def apply_move(state: GameState, move: Move) -> GameState:
     a well-formed move. A move object that :func:`legal_moves` just returned for this very
     state is applied without the check.
     """
-    if not _just_listed(state, move):
-        move = _checked(state, move)
-    work = Work(state, None)
-    _apply(work, move)
-    return work.freeze()
+    return ENGINE.apply_move(state, move)
 
 
+@ENGINE.entry
 def apply_move_unchecked(state: GameState, move: Move) -> GameState:
     """Apply a move known to be legal (one of :func:`legal_moves`), skipping every check.
 
@@ -205,11 +173,10 @@ def apply_move_unchecked(state: GameState, move: Move) -> GameState:
     undefined: it may raise any exception or return a state that
     :func:`machikoro.validate` refuses. Input from outside goes through :func:`apply_move`.
     """
-    work = Work(state, None)
-    _apply(work, move)
-    return work.freeze()
+    return ENGINE.apply_move_unchecked(state, move)
 
 
+@ENGINE.entry
 def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     """The state after ``move`` (equal to :func:`apply_move`'s) and what happened, in order.
 
@@ -217,11 +184,4 @@ def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tup
     (MK-EVENT-1). Raises :class:`~machikoro.errors.IllegalMoveError` like
     :func:`apply_move`.
     """
-    move = _checked(state, move)
-    log: list[Event] = []
-    work = Work(state, log)
-    _apply(work, move)
-    after = work.freeze()
-    if not after.stack:
-        log.append(GameEnded(after.current))
-    return after, tuple(log)
+    return ENGINE.apply_move_with_events(state, move)

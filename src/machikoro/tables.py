@@ -39,6 +39,7 @@ from machikoro.cards.model import (
 from machikoro.facts import GAME
 from machikoro.options import MajorCopies, RulesOptions
 from machikoro.state import GameState
+from meeplekit.memo import Memo
 
 __all__ = ["MAX_TOTAL", "Tables", "tables_for", "tables_of"]
 
@@ -215,19 +216,18 @@ def _cached(options: RulesOptions, players: int) -> Tables:
     return _build(options, players)
 
 
-#: The last tables asked for: the options object, the player count and the tables (one
-#: tuple, replaced whole, so that threads see an old or a new entry, never a mix).
-_LAST: tuple[RulesOptions | None, int, Tables | None] = (None, 0, None)
+#: The last tables asked for: the options object and, for it, the player count and the
+#: tables (a one-entry memo).
+_LAST: Memo[RulesOptions, tuple[int, Tables]] = Memo()
 
 
 def tables_for(options: RulesOptions, players: int) -> Tables:
     """The tables of a game of ``players`` players under ``options`` (computed once)."""
-    global _LAST
-    last_options, last_players, last = _LAST
-    if last_options is options and last_players == players and last is not None:
-        return last
+    entry = _LAST.entry  # Memo.get, inline: every move's work asks
+    if entry is not None and entry[0] is options and entry[1][0] == players:
+        return entry[1][1]
     found = _cached(options, players)
-    _LAST = (options, players, found)
+    _LAST.put(options, (players, found))
     return found
 
 

@@ -103,7 +103,12 @@ class Game(Protocol[S, M]):
         ...
 
     def current_player(self, state: S) -> int:
-        """The seat deciding now, or :data:`CHANCE` at a chance node."""
+        """The seat deciding now, or :data:`CHANCE` at a chance node.
+
+        After the game has ended: the seat of the player who moved last (never
+        :data:`CHANCE`; in a game that ends on its winner's move, the winner). Every game
+        gives this one definition (:attr:`meeplekit.engine.Hooks.last_mover`).
+        """
         ...
 
     def is_over(self, state: S) -> bool:

@@ -1,0 +1,508 @@
+"""The rules engine every game runs: legal moves, checking a move and applying it, once.
+
+A game's rules are a stack of pending decisions and one :class:`Step` per kind of
+decision: the step lists the decision's legal answers, says why an answer is refused
+(from the same predicates) and carries an answer out. The :class:`Engine` runs them, the
+same pipeline for every game:
+
+1. **Well-formedness**: the state is the game's state type (else the game's
+   ``InvalidValueError``) and the move is made again by its constructor
+   (:attr:`Hooks.well_formed`, which raises the game's ``InvalidMoveError``).
+2. **Refusal**: the game over, a refusal of the game's own setup
+   (:attr:`Hooks.unavailable`), the move answering a decision taken beside the pending one
+   (:attr:`Hooks.beside`), the pending decision's step, or a move that answers another
+   decision (:attr:`Hooks.not_an_answer`); then a look-ahead that may refuse a move
+   otherwise legal by what it leads to (:attr:`Hooks.guard`). A refusal raises the game's
+   ``IllegalMoveError`` with its rule and reason.
+3. **The step table**: :attr:`Hooks.step_of` gives the step of the decision on top.
+4. **A working copy**: :attr:`Hooks.work` copies the frozen state into the game's
+   mutable work (``stack`` a list, ``freeze()`` the frozen state back), so the input state
+   is never changed.
+5. **Automatic steps**: after the move, each step on top that needs no decision carries
+   itself out (:attr:`Step.may_be_automatic`); when the stack empties, the game may add the
+   next turn's decisions (:attr:`Hooks.stack_emptied`).
+6. **Freeze**: the work is frozen; with events, the game's end event closes the log when
+   the game ended (:attr:`Hooks.game_ended`).
+
+A game's ``engine.py`` holds only its hooks and its step table, and gives its public
+functions (with their own docstrings) as one-line calls of an :class:`Engine`. Errors are
+the game's own classes (``except harbour.IllegalMoveError`` catches Harbour's only).
+
+:func:`Engine.current_player` after the end is the seat of the player who moved last (the
+definition of :meth:`meeplekit.protocol.Game.current_player`), given by
+:attr:`Hooks.last_mover`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from meeplekit.memo import Memo
+from meeplekit.rules import Refusal
+from meeplekit.values import not_a
+
+__all__ = ["Beside", "Chooser", "Engine", "Guard", "Hooks", "Position", "Step", "Working"]
+
+S = TypeVar("S", bound="Position")
+W = TypeVar("W", bound="Working")
+M = TypeVar("M")
+E = TypeVar("E")
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Position(Protocol):
+    """What the engine reads of a game's frozen state: its stack of pending decisions."""
+
+    @property
+    def stack(self) -> Sequence[Any]:
+        """The pending decisions, the one to take now last; empty once the game is over."""
+        ...
+
+
+class Working(Protocol):
+    """What the engine uses of a game's working copy of a state."""
+
+    @property
+    def stack(self) -> list[Any]:
+        """The pending decisions, as a list the steps push to and pop from."""
+        ...
+
+    def freeze(self) -> Any:
+        """The frozen state the work holds now."""
+        ...
+
+
+class Step(Protocol):
+    """One kind of pending decision: its legal answers, its refusal and its apply.
+
+    A game's steps satisfy this structurally (each game keeps its own base class, typed
+    with its state, work and move types). The engine calls :meth:`moves` and
+    :meth:`refusal` with the frozen state, :meth:`apply` and :meth:`automatic` with the
+    work.
+    """
+
+    @property
+    def answers(self) -> tuple[type, ...]:
+        """The move types that answer this decision."""
+        ...
+
+    @property
+    def owns(self) -> frozenset[str]:
+        """Every rule ID :meth:`refusal` may name."""
+        ...
+
+    @property
+    def may_be_automatic(self) -> bool:
+        """Whether :meth:`automatic` may carry the step out by itself."""
+        ...
+
+    def question(self, pending: Any) -> str:
+        """What the decision asks, in a few words (``"rolling the dice"``)."""
+        ...
+
+    def moves(self, state: Any, pending: Any) -> tuple[Any, ...]:
+        """Every legal answer, in canonical order."""
+        ...
+
+    def refusal(self, state: Any, pending: Any, move: Any) -> Refusal | None:
+        """Why ``move`` (one of :attr:`answers`) is not among :meth:`moves`, or ``None``."""
+        ...
+
+    def apply(self, work: Any, pending: Any, move: Any) -> None:
+        """Carry out ``move``; ``pending`` has already been taken off the stack."""
+        ...
+
+    def automatic(self, work: Any, pending: Any) -> bool:
+        """Carry the step out by itself when it offers no choice; True if it did.
+
+        A step done automatically takes itself off the stack. Called only for steps with
+        :attr:`may_be_automatic`, when the decision reaches the top of the stack.
+        """
+        ...
+
+
+class Beside(Protocol):
+    """A decision that may be taken beside a pending one and leaves it pending.
+
+    Harbour's once-per-turn conversion (ABIL-11, INT-34): offered at every decision of its
+    owner's turn, after that decision's own moves.
+    """
+
+    @property
+    def answers(self) -> tuple[type, ...]:
+        """The move types of the decision beside."""
+        ...
+
+    def offered(self, state: Any, step: Any) -> bool:
+        """Whether its moves are offered now, beside the pending decision's ``step``."""
+        ...
+
+    def moves(self, state: Any) -> tuple[Any, ...]:
+        """Its legal moves now, when :meth:`available`."""
+        ...
+
+    def speaks(self, state: Any, step: Any) -> bool:
+        """Whether :meth:`refusal` judges one of its moves at ``step``.
+
+        Otherwise the move is judged as an answer to the pending decision.
+        """
+        ...
+
+    def refusal(self, state: Any, move: Any) -> Refusal | None:
+        """Why its ``move`` is not legal now, or ``None``."""
+        ...
+
+    def apply(self, work: Any, move: Any) -> None:
+        """Carry out ``move``; the pending decision stays on the stack."""
+        ...
+
+
+class Guard(Protocol):
+    """A look-ahead that refuses a move otherwise legal by what it leads to.
+
+    Harbour's TOLL-5: while a toll may become unpayable, a move is legal only if the toll
+    stays payable after it.
+    """
+
+    def at_risk(self, state: Any) -> bool:
+        """Whether the look-ahead is needed at all in ``state`` (cheap)."""
+        ...
+
+    def keeps(
+        self,
+        state: Any,
+        move: Any,
+        candidates: Callable[[Any], tuple[Any, ...]],
+        apply: Callable[[Any, Any], Any],
+    ) -> bool:
+        """Whether ``move`` passes, looking ahead with ``candidates`` and ``apply``.
+
+        ``candidates`` lists the moves before this look-ahead; ``apply`` applies one
+        unchecked.
+        """
+        ...
+
+    def refusal(self, state: Any, move: Any) -> Refusal:
+        """The refusal of a move :meth:`keeps` refuses."""
+        ...
+
+
+class Chooser(Protocol):
+    """What picks a playout's moves: ``random.Random``, :class:`meeplekit.rng.SplitMix64`..."""
+
+    def choice(self, seq: Sequence[T], /) -> T:
+        """One of ``seq``, at random."""
+        ...
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Hooks(Generic[S, W, M, E]):
+    """What a game tells the :class:`Engine`: its types, errors, steps and differences.
+
+    ``S`` is the game's state, ``W`` its working copy, ``M`` its move and ``E`` its event.
+    """
+
+    #: The game's state class (a value of another type raises :attr:`invalid_value`).
+    state_type: type[S]
+    #: The game's ``InvalidValueError`` (its ``InvalidMoveError`` is a subclass).
+    invalid_value: type[Exception]
+    #: The game's ``IllegalMoveError``, made from a rule ID and a reason.
+    illegal_move: Callable[[str, str], Exception]
+    #: The move made again by its constructor, checked against the state's game (seats,
+    #: cards); raises the game's ``InvalidMoveError``. The state is of :attr:`state_type`.
+    well_formed: Callable[[S, object], M]
+    #: The step of each pending decision's type, when the type alone decides it (looked
+    #: up inline, the fast table), or ``None`` to ask :attr:`step_of`.
+    steps: Mapping[type, Step] | None = None
+    #: The step that owns a pending decision, when :attr:`steps` is ``None``.
+    step_of: Callable[[Any], Step] | None = None
+    #: A working copy of a state, with an event log or ``None``.
+    work: Callable[[S, list[E] | None], W]
+    #: The refusal of any move once the game is over.
+    game_over: Refusal
+    #: The refusal of a move that answers none of the pending decision's ``answers``
+    #: (the state, the pending decision, its step and the move).
+    not_an_answer: Callable[[S, Any, Any, M], Refusal]
+    #: The seat that decides the pending decision (or ``CHANCE``).
+    decider: Callable[[S, Any], int]
+    #: The seat of the player who moved last, for a state whose game is over.
+    last_mover: Callable[[S], int]
+    #: The event that closes the log of a move that ended the game.
+    game_ended: Callable[[S], E]
+    #: What happens when the automatic steps emptied the stack (the next turn), or ``None``.
+    stack_emptied: Callable[[W], None] | None = None
+    #: A refusal of the game's own setup read before any step's (a part the game is not
+    #: played with), or ``None``.
+    unavailable: Callable[[S, M], Refusal | None] | None = None
+    #: The decision that may be taken beside a pending one, or ``None``.
+    beside: Beside | None = None
+    #: The look-ahead that may refuse a move otherwise legal, or ``None``.
+    guard: Guard | None = None
+
+
+class Engine(Generic[S, W, M, E]):
+    """The generic engine: one game's rules functions, made from its :class:`Hooks`.
+
+    Each function is a closure over the hooks, bound once when the engine is made, so
+    that the pipeline reads no attribute on its hot path. The engine is stateless but for
+    one :class:`~meeplekit.memo.Memo`: the state :attr:`legal_moves` listed last and its
+    moves, so that :attr:`apply_move` applies one of those very move objects without
+    checking it again, as bots and frontends do (identity, not equality: a value made
+    around its constructor may equal a listed move and still not be one).
+
+    A game gives its public functions their own signatures and docstrings with
+    :meth:`entry`.
+    """
+
+    #: True when the game has ended: no decision is pending.
+    is_over: Callable[[S], bool]
+    #: The seat that decides now (or ``CHANCE``); after the end, :attr:`Hooks.last_mover`.
+    current_player: Callable[[S], int]
+    #: Every legal move now, in canonical order; empty exactly when the game is over.
+    legal_moves: Callable[[S], tuple[M, ...]]
+    #: :attr:`legal_moves` of a state known to be the game's, without the memo.
+    legal: Callable[[S], tuple[M, ...]]
+    #: The legal moves before the :attr:`Hooks.guard` look-ahead filters them.
+    candidates: Callable[[S], tuple[M, ...]]
+    #: ``move`` made again by its constructor, for a state of the game.
+    well_formed: Callable[[S, object], M]
+    #: Why a well-formed move is not legal now, or ``None``.
+    refusal: Callable[[S, M], Refusal | None]
+    #: Why ``move`` is not legal now, or ``None``; raises for a value that is not a move.
+    explain: Callable[[S, object], Refusal | None]
+    #: ``move`` made again by its constructor once known to be legal, else the game's
+    #: ``IllegalMoveError``.
+    checked: Callable[[S, object], M]
+    #: Raise the game's ``IllegalMoveError`` (or ``InvalidMoveError``) unless legal now.
+    verify_move: Callable[[S, object], None]
+    #: True when ``move`` is legal now; False for any other value, never an exception.
+    can_apply: Callable[[S, object], bool]
+    #: Apply one legal move to a work, then every step that needs no decision.
+    run: Callable[[W, M], None]
+    #: The state after ``move``, checked unless :attr:`legal_moves` just listed it.
+    apply_move: Callable[[S, object], S]
+    #: The state after a move known to be legal, no check.
+    apply_move_unchecked: Callable[[S, M], S]
+    #: The state after a checked ``move`` and the events of what happened, in order.
+    apply_move_with_events: Callable[[S, object], tuple[S, tuple[E, ...]]]
+    #: Random legal moves (``rng.choice``) applied unchecked from a state until the end or
+    #: a number of decisions: the state reached and the decisions made.
+    random_playout: Callable[[S, Chooser, int | None], tuple[S, int]]
+
+    def __init__(self, hooks: Hooks[S, W, M, E]) -> None:
+        #: The game's hooks.
+        self.hooks = hooks
+        #: The last state :attr:`legal_moves` listed and its moves.
+        self.listed: Memo[S, tuple[M, ...]] = Memo()
+        _build(self, hooks, self.listed)
+
+    def entry(self, stub: F) -> F:
+        """The engine's function named as ``stub``, documented and typed as ``stub``.
+
+        A game writes its public function (signature, docstring and a body calling the
+        engine) and decorates it; the module then holds the engine's own function under
+        the game's name, signature and docstring (:func:`functools.update_wrapper`, which
+        also keeps ``stub`` as ``__wrapped__``), so that a call costs no extra frame. Each
+        engine's functions are its own, so one game's names never show on another's. A
+        function that takes no attributes (compiled) leaves ``stub`` itself in place.
+        """
+        made: F = getattr(self, stub.__name__)
+        try:
+            functools.update_wrapper(made, stub)
+        except (AttributeError, TypeError):  # a function compiled by mypyc takes no names
+            return stub  # its body calls the engine: one frame more, the same results
+        return made
+
+
+def _build(
+    engine: Engine[Any, Any, Any, Any], hooks: Hooks[Any, Any, Any, Any], memo: Memo[Any, Any]
+) -> None:
+    """Make ``engine``'s functions: closures over ``hooks``, read once here."""
+    state_type = hooks.state_type
+    invalid = hooks.invalid_value
+    illegal = hooks.illegal_move
+    make = hooks.well_formed
+    steps = hooks.steps
+    step_of = hooks.step_of
+    work_of = hooks.work
+    game_over = hooks.game_over
+    not_an_answer = hooks.not_an_answer
+    decider = hooks.decider
+    last_mover = hooks.last_mover
+    game_ended = hooks.game_ended
+    emptied = hooks.stack_emptied
+    unavailable = hooks.unavailable
+    beside = hooks.beside
+    guard = hooks.guard
+    plain = guard is None and beside is None
+    if steps is None and step_of is None:
+        raise TypeError("the hooks need steps or step_of")
+
+    def is_over(state: Any) -> bool:
+        if not isinstance(state, state_type):
+            raise not_a(state_type, state, invalid)
+        return not state.stack
+
+    def current_player(state: Any) -> int:
+        if not isinstance(state, state_type):
+            raise not_a(state_type, state, invalid)
+        stack = state.stack
+        if not stack:
+            return last_mover(state)
+        return decider(state, stack[-1])
+
+    def candidates(state: Any) -> tuple[Any, ...]:
+        stack = state.stack
+        if not stack:
+            return ()
+        top = stack[-1]
+        step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+        moves: tuple[Any, ...] = step.moves(state, top)
+        if beside is not None and beside.offered(state, step):
+            moves += beside.moves(state)
+        return moves
+
+    def legal(state: Any) -> tuple[Any, ...]:
+        moves = candidates(state)
+        if guard is not None and moves and guard.at_risk(state):
+            moves = tuple(m for m in moves if guard.keeps(state, m, candidates, unchecked))
+        return moves
+
+    def legal_moves(state: Any) -> tuple[Any, ...]:
+        if not isinstance(state, state_type):
+            raise not_a(state_type, state, invalid)
+        if plain:  # candidates, inline: it runs at every decision
+            stack = state.stack
+            if stack:
+                top = stack[-1]
+                step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+                moves: tuple[Any, ...] = step.moves(state, top)
+            else:
+                moves = ()
+        else:
+            moves = legal(state)
+        memo.entry = (state, moves)  # Memo.put, inline
+        return moves
+
+    def well_formed(state: Any, move: object) -> Any:
+        if not isinstance(state, state_type):
+            raise not_a(state_type, state, invalid)
+        return make(state, move)
+
+    def refusal(state: Any, move: Any) -> Refusal | None:
+        stack = state.stack
+        if not stack:
+            return game_over
+        top = stack[-1]
+        step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+        if unavailable is not None:
+            found = unavailable(state, move)
+            if found is not None:
+                return found
+        if beside is not None and isinstance(move, beside.answers) and beside.speaks(state, step):
+            found = beside.refusal(state, move)
+        elif isinstance(move, step.answers):
+            found = step.refusal(state, top, move)
+        else:
+            found = not_an_answer(state, top, step, move)
+        if (
+            guard is not None
+            and found is None
+            and guard.at_risk(state)
+            and not guard.keeps(state, move, candidates, unchecked)
+        ):
+            return guard.refusal(state, move)
+        return found
+
+    def explain(state: Any, move: object) -> Refusal | None:
+        return refusal(state, well_formed(state, move))
+
+    def checked(state: Any, move: object) -> Any:
+        made = well_formed(state, move)
+        found = refusal(state, made)
+        if found is not None:
+            raise illegal(found.rule_id, found.reason)
+        return made
+
+    def verify_move(state: Any, move: object) -> None:
+        checked(state, move)
+
+    def can_apply(state: Any, move: object) -> bool:
+        try:
+            return explain(state, move) is None
+        except invalid:  # the game's InvalidMoveError is one
+            return False
+
+    def run(work: Any, move: Any) -> None:
+        stack = work.stack
+        if beside is not None and isinstance(move, beside.answers):
+            beside.apply(work, move)  # the pending decision stays
+        else:
+            top = stack.pop()
+            step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+            step.apply(work, top, move)
+        while stack:
+            top = stack[-1]
+            step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+            if not (step.may_be_automatic and step.automatic(work, top)):
+                return
+        if emptied is not None:
+            emptied(work)
+
+    def apply_move(state: Any, move: Any) -> Any:
+        entry = memo.entry  # Memo.get, inline
+        if entry is None or entry[0] is not state or id(move) not in map(id, entry[1]):
+            move = checked(state, move)
+        work = work_of(state, None)
+        run(work, move)
+        return work.freeze()
+
+    def unchecked(state: Any, move: Any) -> Any:
+        work = work_of(state, None)
+        run(work, move)
+        return work.freeze()
+
+    def apply_move_with_events(state: Any, move: object) -> tuple[Any, tuple[Any, ...]]:
+        made = checked(state, move)
+        log: list[Any] = []
+        work = work_of(state, log)
+        run(work, made)
+        after = work.freeze()
+        if not after.stack:
+            log.append(game_ended(after))
+        return after, tuple(log)
+
+    def random_playout(
+        state: Any, rng: Chooser, max_decisions: int | None = None
+    ) -> tuple[Any, int]:
+        if not isinstance(state, state_type):
+            raise not_a(state_type, state, invalid)
+        done = 0
+        while state.stack and (max_decisions is None or done < max_decisions):
+            work = work_of(state, None)
+            run(work, rng.choice(legal(state)))
+            state = work.freeze()
+            done += 1
+        return state, done
+
+    engine.is_over = is_over
+    engine.current_player = current_player
+    engine.legal_moves = legal_moves
+    engine.legal = legal
+    engine.candidates = candidates
+    engine.well_formed = well_formed
+    engine.refusal = refusal
+    engine.explain = explain
+    engine.checked = checked
+    engine.verify_move = verify_move
+    engine.can_apply = can_apply
+    engine.run = run
+    engine.apply_move = apply_move
+    engine.apply_move_unchecked = unchecked
+    engine.apply_move_with_events = apply_move_with_events
+    engine.random_playout = random_playout
