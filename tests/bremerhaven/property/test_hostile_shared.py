@@ -30,7 +30,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 import bremerhaven
-from bremerhaven import svg, tensors
+from bremerhaven import positions, svg, tensors
 from bremerhaven.actions import block_of, decode
 from bremerhaven.cards.files import load_cards, read_cards
 from bremerhaven.cards.model import ShipCard, deck_icon, in_play
@@ -75,9 +75,18 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("bremerhaven.cards.model.in_play", "players"): lambda n: in_play(
         STATE.cards.ships[0], n, short=False
     ),
-    ("bremerhaven.observation.observe", "player"): lambda n: bremerhaven.observe(STATE, n),
+    ("bremerhaven.observation.observe", "viewer"): lambda n: bremerhaven.observe(STATE, n),
     ("bremerhaven.observation.passes", "draws"): lambda n: passes(n, 18),
     ("bremerhaven.observation.passes", "newspapers"): lambda n: passes(50, n),
+    ("bremerhaven.positions.contract", "timers"): lambda n: positions.contract(
+        STATE.cards, STATE.cards.contracts[0].key, timers=n
+    ),
+    ("bremerhaven.positions.ship", "goods"): lambda n: positions.ship(
+        STATE.cards, STATE.cards.ships[0].key, goods=n
+    ),
+    ("bremerhaven.positions.ship", "timers"): lambda n: positions.ship(
+        STATE.cards, STATE.cards.ships[0].key, timers=n
+    ),
     ("bremerhaven.records.write_record", "seed"): lambda n: write_record(STATE, [], seed=n),
     ("bremerhaven.scoring.rating", "score"): rating,
     ("bremerhaven.serialization.to_json", "indent"): lambda n: bremerhaven.to_json(STATE, indent=n),
