@@ -20,7 +20,6 @@ from playwright.sync_api import Browser, Page
 import bremerhaven.extras
 import harbour.extras
 import machikoro.extras
-from tests.alone import readme_commands
 from tests.browser.checks import (
     Measurement,
     measure,
@@ -31,6 +30,7 @@ from tests.browser.checks import (
     text_views_fit,
 )
 from tests.browser.conftest import LAPTOP, PHONE, open_page
+from tests.support.alone import readme_commands
 
 #: Pages whose pictures have highlighted sites (so the highlight check is never vacuous).
 HIGHLIGHTED = ("usage.html",)
