@@ -54,9 +54,10 @@ typecheck: $(STAMP)
 pytest: $(STAMP) terminal
 	$(PY) -m pytest -n auto -m 'not soak'
 
-# The long sweeps only, at their full sizes (Harbour's 6,000-game sweep past make test's
-# first 800, the state machines' long settings, the picture, view, interchange, tensor and
-# option sweeps of every game); about SOAK_MINUTES minutes on 2 cores.
+# The long sweeps only, at their full sizes: the rest of each game's seeded sweep (Harbour's
+# 5,200 games past make test's first 800, Machi Koro's past 300, Bremerhaven's past 250), the
+# state machines' full settings (Harbour's and the conformance suite's), a denser spread of
+# Harbour's pictures, the other half of its interchange and tensor games (tests/support/soak.py).
 soak: $(STAMP)
 	$(PY) -m pytest -n auto -m soak
 

@@ -85,24 +85,29 @@ def _machine(name: str) -> type[GameMachine[Any, Any]]:
 
 #: Each game's machine for ``make test`` (a few short games) and for ``make soak`` (many
 #: long ones): separate classes, as Hypothesis keeps one ``TestCase`` per class.
-for _name in GAMES:
-    _short, _long = _machine(_name), _machine(_name)
+MACHINES: dict[str, tuple[type[GameMachine[Any, Any]], type[GameMachine[Any, Any]]]] = {
+    name: (_machine(name), _machine(name)) for name in GAMES
+}
+for _name, (_short, _long) in MACHINES.items():
     _short.TestCase.settings = settings(
-        _short.TestCase.settings, max_examples=8, stateful_step_count=120
+        _short.TestCase.settings, max_examples=5, stateful_step_count=80
     )
     _long.TestCase.settings = settings(
-        _long.TestCase.settings, max_examples=100, stateful_step_count=400
+        _long.TestCase.settings, max_examples=25, stateful_step_count=200
     )
     globals()[f"TestStateMachine_{_name}"] = _short.TestCase
     globals()[f"TestStateMachineSoak_{_name}"] = pytest.mark.soak(_long.TestCase)
 
 
-def test_every_registered_game_has_its_machines() -> None:
+def test_every_registered_game_gets_the_shared_machine_at_both_sizes() -> None:
     assert {"harbour", "machikoro", "bremerhaven"} <= set(GAMES)
-    for name in GAMES:
-        machine = globals()[f"TestStateMachine_{name}"]
-        assert issubclass(machine, object) and machine.settings.max_examples > 0
-        assert globals()[f"TestStateMachineSoak_{name}"].settings.max_examples > 0
+    for name, (short, long) in MACHINES.items():
+        assert short.game is long.game is load_game(name)
+        assert short.players and set(short.players) <= {1, 2, 3, 4, 5, 6}
+        assert globals()[f"TestStateMachine_{name}"] is short.TestCase
+        assert globals()[f"TestStateMachineSoak_{name}"] is long.TestCase
+        assert long.TestCase.pytestmark[0].name == "soak"
+        assert short.TestCase.settings.max_examples < long.TestCase.settings.max_examples
 
 
 # --------------------------------------------------------------------------- OpenSpiel

@@ -23,6 +23,7 @@ from harbour.notation import format_move, parse_move
 from harbour.records import GameRecord, read_record, replay, write_record
 from harbour.rng import SplitMix64
 from tests.support.harbour_sweep import cards_for, options_for, players_for, seed_for
+from tests.support.soak import split
 
 #: Sweep games played here (a spread of players, readings and both card sets).
 GAMES = range(0, 48, 3)
@@ -44,7 +45,7 @@ def play(index: int) -> tuple[GameState, list[Move]]:
 
 
 @pytest.mark.rules("JSON-1", "JSON-4", "JSON-6")
-@pytest.mark.parametrize("index", GAMES)
+@pytest.mark.parametrize("index", split(GAMES))
 def test_states_observations_and_moves_round_trip(index: int) -> None:
     start, moves = play(index)
     state = start
@@ -62,7 +63,7 @@ def test_states_observations_and_moves_round_trip(index: int) -> None:
 
 
 @pytest.mark.rules("NOTE-1")
-@pytest.mark.parametrize("index", GAMES)
+@pytest.mark.parametrize("index", split(GAMES))
 def test_every_legal_move_has_one_text_that_reads_back(index: int) -> None:
     start, moves = play(index)
     state = start
@@ -77,7 +78,7 @@ def test_every_legal_move_has_one_text_that_reads_back(index: int) -> None:
 
 
 @pytest.mark.rules("REC-1", "REC-2", "REC-4")
-@pytest.mark.parametrize("index", GAMES)
+@pytest.mark.parametrize("index", split(GAMES))
 def test_records_round_trip_and_replay_every_state(index: int) -> None:
     start, moves = play(index)
     text = write_record(start, moves, tags={"Event": f"sweep game {index}"})

@@ -27,6 +27,7 @@ from harbour.rng import SplitMix64
 from harbour.state import BoardSite, PendingTollAfter
 from tests.support.harbour_positions import game_options
 from tests.support.harbour_sweep import cards_for, players_for, seed_for
+from tests.support.soak import split
 
 #: Games played: indices of the seeded sweep.
 GAMES = range(100, 112)
@@ -62,7 +63,7 @@ def section(vector: tuple[float, ...], observation: Observation, name: str) -> t
 
 
 @pytest.mark.rules("TENSOR-1", "TENSOR-2", "TENSOR-3")
-@pytest.mark.parametrize("index", GAMES)
+@pytest.mark.parametrize("index", split(GAMES))
 def test_tensors_have_the_documented_length_and_finite_entries(index: int) -> None:
     positions = game(index)
     n = len(positions[0].players)
@@ -94,7 +95,7 @@ def test_tensors_have_the_documented_length_and_finite_entries(index: int) -> No
 
 
 @pytest.mark.rules("TENSOR-4", "TENSOR-5")
-@pytest.mark.parametrize("index", GAMES)
+@pytest.mark.parametrize("index", split(GAMES))
 def test_positions_a_player_cannot_tell_apart_give_equal_tensors_and_strings(index: int) -> None:
     rng = SplitMix64(seed_for(index) ^ SALT ^ 1)
     positions = game(index)
@@ -115,7 +116,7 @@ def test_positions_a_player_cannot_tell_apart_give_equal_tensors_and_strings(ind
 
 
 @pytest.mark.rules("TENSOR-4")
-@pytest.mark.parametrize("index", GAMES)
+@pytest.mark.parametrize("index", split(GAMES))
 def test_positions_a_player_can_tell_apart_give_different_tensors(index: int) -> None:
     positions = game(index)
     for viewer in range(len(positions[0].players)):
