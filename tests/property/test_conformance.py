@@ -90,7 +90,7 @@ MACHINES: dict[str, tuple[type[GameMachine[Any, Any]], type[GameMachine[Any, Any
 }
 for _name, (_short, _long) in MACHINES.items():
     _short.TestCase.settings = settings(
-        _short.TestCase.settings, max_examples=5, stateful_step_count=80
+        _short.TestCase.settings, max_examples=3, stateful_step_count=60
     )
     _long.TestCase.settings = settings(
         _long.TestCase.settings, max_examples=25, stateful_step_count=200
