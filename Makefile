@@ -2,10 +2,13 @@
 #   make demo   plays one seeded game between bots and narrates it; it installs only the
 #               packages and their runtime dependencies (attrs, cattrs); GAME=machikoro
 #               plays Machi Koro instead of Harbour, GAME=bremerhaven Bremerhaven
-#   make test   runs ruff, mypy --strict, pytest, the Sphinx build (-W) with its checks in a
-#               real browser, and the distribution's build and checks; it installs the dev
-#               extra and every other extra, so the adapters' outside test suites run, and
-#               Debian's chromium where it can
+#   make test   runs ruff, mypy --strict, pytest (without the long sweeps, the `soak` marker),
+#               the Sphinx build (-W) with its checks in a real browser, and the
+#               distribution's build and checks; it installs the dev extra and every other
+#               extra, so the adapters' outside test suites run, and Debian's chromium where
+#               it can (under 10 minutes on 2 cores)
+#   make soak   runs only the long sweeps (pytest -m soak) at their full sizes; CI runs it
+#               after make test (.ci/run)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -22,7 +25,7 @@ DEMO_ARGS ?=
 # game's demo does not overwrite another's record.
 DEMO_RECORD ?= $(GAME)-demo-record.txt
 
-.PHONY: sweep sweep-pictures demo test lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
+.PHONY: sweep sweep-pictures demo test soak lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
 
 $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -46,9 +49,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# The tests run on every core (pytest-xdist); CI machines have 2.
+# The tests run on every core (pytest-xdist); CI machines have 2. The long sweeps carry the
+# `soak` marker ([tool.pytest.ini_options] markers): make test leaves them to make soak.
 pytest: $(STAMP) terminal
-	$(PY) -m pytest -n auto
+	$(PY) -m pytest -n auto -m 'not soak'
+
+# The long sweeps only, at their full sizes: the rest of each game's seeded sweep (Harbour's
+# 5,200 games past make test's first 800, Machi Koro's past 300, Bremerhaven's past 250), the
+# state machines' full settings (Harbour's and the conformance suite's), a denser spread of
+# Harbour's pictures, the other half of its interchange and tensor games (tests/support/soak.py).
+soak: $(STAMP)
+	$(PY) -m pytest -n auto -m soak
 
 # Debian's tmux, for the test that plays every game in an 80x24 terminal; it is skipped,
 # saying why, only where tmux cannot be installed.
@@ -65,7 +76,9 @@ docs: $(STAMP) browser
 	rm -rf docs/_build/html
 	$(PY) -m sphinx -E -W --keep-going -q -b html docs docs/_build/html
 	$(PY) scripts/check_docs.py docs/_build/html
-	$(PY) -m pytest -o addopts= -p no:cacheprovider -q tests/browser --docs-html docs/_build/html
+	# Two workers, one per window width (the tests' xdist groups): each measures every page
+	# at its width, at the same time.
+	$(PY) -m pytest -o addopts= -p no:cacheprovider -q -n 2 --dist loadgroup tests/browser --docs-html docs/_build/html
 
 # The wheelhouse dist/: every distribution's wheel (python -m build) and harbour-rules' sdist,
 # from which `pip install --find-links dist <game>-rules` installs any game alone (meeplekit
@@ -119,7 +132,7 @@ bench-compiled: $(COMPILED_STAMP)
 test-compiled: $(COMPILED_STAMP)
 	cd $$(mktemp -d) && $(CURDIR)/$(COMPILED_VENV)/bin/python -c 'import harbour.engine as e; assert e.__file__.endswith(".so"), e.__file__'
 	# The distribution's own checks (every extra installed, the demo's imports) belong to .venv.
-	$(COMPILED_VENV)/bin/python -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/scenarios tests/property/test_behaviour_digest.py --ignore=tests/scenarios/test_distribution.py
+	$(COMPILED_VENV)/bin/python -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/scenarios/harbour tests/property/harbour/test_behaviour_digest.py --ignore=tests/scenarios/harbour/test_distribution.py
 
 # Mutation testing of the rules engine (not part of `make test`: two to three hours on 2 cores).
 # Configuration: [tool.mutmut] in pyproject.toml; HARBOUR_MUTATION_RUN selects the small
@@ -149,14 +162,14 @@ tournament: $(STAMP)
 	$(PY) $(TOURNAMENT_SCRIPT_$(GAME)) $(TOURNAMENT_ARGS) --out tournament.md
 
 # Harbour's seeded sweep of random games over the combinations of rule readings, all 6,000
-# games (make test plays the first 1,600; about 7 minutes on 2 cores).
+# games (make test plays the first 800, make soak the rest; about 7 minutes on 2 cores).
 sweep: $(STAMP)
-	HARBOUR_SWEEP=all $(PY) -m pytest -n auto tests/property/test_random_sweep.py
+	$(PY) -m pytest -n auto -m '' tests/property/harbour/test_random_sweep.py
 
-# Every position of the seeded sweep's 6,000 games drawn as SVG (make test draws a spread
-# of them; this draws all, about 25 minutes on 2 cores).
+# Every position of the seeded sweep's 6,000 games drawn as SVG (make test and make soak
+# draw spreads of them; this draws all, about 25 minutes on 2 cores).
 sweep-pictures: $(STAMP)
-	HARBOUR_PICTURE_SWEEP=all $(PY) -m pytest -n auto tests/property/test_pictures.py
+	HARBOUR_PICTURE_SWEEP=all $(PY) -m pytest -n auto tests/property/harbour/test_pictures.py
 
 # The rules lab's studies of GAME (scripts/studies.py), written to docs/studies/ for Harbour
 # and docs/machikoro/studies/ for Machi Koro (GAME=machikoro), docs/bremerhaven/studies/ for

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# The helpers in tests/support/ hold assertions the tests run (the invariants of a
+# position, ...): pytest rewrites them as it does the test modules', so a failure shows
+# its values.
+pytest.register_assert_rewrite("tests.support")
 
 _SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
 

@@ -20,7 +20,6 @@ from playwright.sync_api import Browser, Page
 import bremerhaven.extras
 import harbour.extras
 import machikoro.extras
-from tests.alone import readme_commands
 from tests.browser.checks import (
     Measurement,
     measure,
@@ -31,6 +30,7 @@ from tests.browser.checks import (
     text_views_fit,
 )
 from tests.browser.conftest import LAPTOP, PHONE, open_page
+from tests.support.alone import readme_commands
 
 #: Pages whose pictures have highlighted sites (so the highlight check is never vacuous).
 HIGHLIGHTED = ("usage.html",)
@@ -87,7 +87,17 @@ def measured(browser: Browser, site: str, docs_html: Path) -> Measured:
     return Measured(browser, site, docs_html)
 
 
-WIDTHS = pytest.mark.parametrize("width", [LAPTOP, PHONE], ids=["1280px", "390px"])
+#: The tests that read one width's measurements share an xdist group, so that ``make docs``
+#: (``-n 2 --dist loadgroup``) measures the two widths at once, in two workers, each width
+#: once; without xdist the groups change nothing.
+ON_A_LAPTOP = pytest.mark.xdist_group("1280px")
+WIDTHS = pytest.mark.parametrize(
+    "width",
+    [
+        pytest.param(LAPTOP, marks=ON_A_LAPTOP, id="1280px"),
+        pytest.param(PHONE, marks=pytest.mark.xdist_group("390px"), id="390px"),
+    ],
+)
 
 
 def all_problems(
@@ -96,6 +106,7 @@ def all_problems(
     return [problem for m in measured.values() for problem in check(m)]
 
 
+@ON_A_LAPTOP
 def test_every_page_is_checked(measured: Measured, docs_html: Path) -> None:
     names = set(measured.at(LAPTOP))
     assert {"index.html", "genindex.html", "search.html", *PICTURED} <= names
@@ -115,6 +126,7 @@ def test_every_highlight_lies_on_the_card_it_marks(measured: Measured, width: in
     assert all_problems(measured.at(width), stray_highlights) == []
 
 
+@ON_A_LAPTOP
 @pytest.mark.rules("PIC-4")
 def test_picture_text_is_at_least_9_px_on_a_laptop(measured: Measured) -> None:
     """At 1280 px every text of every picture is at least 9 CSS pixels (its font size).
@@ -131,6 +143,7 @@ def test_picture_text_is_at_least_9_px_on_a_laptop(measured: Measured) -> None:
 TEXT_VIEWS = ("usage.html", "bremerhaven/gallery.html")
 
 
+@ON_A_LAPTOP
 @pytest.mark.rules("VIEW-3", "BH-VIEW-4")
 def test_the_text_views_fit_their_boxes_on_a_laptop(measured: Measured) -> None:
     """At 1280 px every line of a text view under a picture fits its box, wrapped once only.

@@ -1,7 +1,7 @@
 """Hostile input every game meets alike: classes of values thrown at every door where they arrive.
 
 The game's own test files run these checks for it and name its clauses (Harbour's in
-``tests/property/test_hostile_shared.py``, Machi Koro's and Bremerhaven's in their
+``tests/property/harbour/test_hostile_shared.py``, Machi Koro's and Bremerhaven's in their
 ``property`` folders); the shared layer's own checks are in ``test_hostile_shared.py``
 beside this module.
 

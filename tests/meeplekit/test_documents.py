@@ -26,7 +26,7 @@ from meeplekit.documents import (
     type_tag,
     write_document,
 )
-from tests.cputime import cpu_seconds
+from tests.support.cputime import cpu_seconds
 
 LIMITS = Limits(max_bytes=10_000, max_nesting=8, max_digits=20)
 

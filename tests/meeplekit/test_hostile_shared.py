@@ -11,7 +11,7 @@
   the game passes.
 - :func:`meeplekit.documents.write_document` refuses an indent it cannot write.
 
-Each game's own hostile tests (``tests/property/test_hostile_shared.py`` and the games'
+Each game's own hostile tests (``tests/property/harbour/test_hostile_shared.py`` and the games'
 ``property`` folders) throw the same classes at the games' doors; ``hostile.py`` holds them.
 """
 

@@ -25,7 +25,7 @@ import pytest
 import bremerhaven.extras
 import harbour.extras
 import machikoro.extras
-from tests.alone import check_alone, readme_commands
+from tests.support.alone import check_alone, readme_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {

@@ -26,7 +26,7 @@ import pytest
 pytest.importorskip("click")
 pytest.importorskip("rich")
 
-from tests.screens import COLUMNS, HEADER, PROMPT, ROWS, check_screen
+from tests.support.screens import COLUMNS, HEADER, PROMPT, ROWS, check_screen
 
 TMUX = shutil.which("tmux")
 

@@ -28,7 +28,7 @@ from meeplekit.poscode import (
     read_text,
     write_text,
 )
-from tests.poscode_support import ALPHABET
+from tests.support.poscode import ALPHABET
 
 
 class Colour(enum.Enum):

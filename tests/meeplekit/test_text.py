@@ -8,7 +8,7 @@ import os
 import pty
 import struct
 import termios
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -22,13 +22,7 @@ from meeplekit.text import (
     width_problem,
     wrap,
 )
-
-
-class Terminal(io.StringIO):
-    """A stream that says it is a terminal: its width is ``COLUMNS`` (set by the test)."""
-
-    def isatty(self) -> bool:
-        return True
+from tests.support.views import Terminal
 
 
 @pytest.fixture
@@ -145,29 +139,3 @@ def test_the_commands_wrap_joins_lines_wrapped_at_another_width() -> None:
     assert at_70.count("\n") == 1
     assert cli_wrap(at_70, 100) == line
     assert wrap(at_70, 100) == at_70  # the library's wrap leaves lines as they are
-
-
-def check_demo_widths(
-    main: Callable[[list[str]], int],
-    args: list[str],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A game's demo writes at 80 columns to a pipe and at a terminal's width to it.
-
-    The words are the same; ``COLUMNS`` changes nothing of what a pipe gets. Every game's
-    demo test calls this (VIEW-3, MK-VIEW-3, BH-VIEW-4).
-    """
-    monkeypatch.delenv("COLUMNS", raising=False)
-    assert main(args) == 0
-    piped = capsys.readouterr().out
-    assert max(len(line) for line in piped.splitlines()) <= 80
-    monkeypatch.setenv("COLUMNS", "57")
-    assert main(args) == 0
-    assert capsys.readouterr().out == piped
-    terminal = Terminal()
-    monkeypatch.setattr("sys.stdout", terminal)
-    assert main(args) == 0
-    narrow = terminal.getvalue()
-    assert narrow != piped and narrow.split() == piped.split()
-    assert max(len(line) for line in narrow.splitlines()) <= 57
