@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 import harbour
-from harbour import svg
+from harbour import svg, tensors
 from harbour.actions import decode
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.files import CardFileError, dump_card_set, load_card_data, load_card_file
@@ -70,6 +70,10 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("harbour.setup.new_game", "players"): lambda n: harbour.new_game(n),
     ("harbour.setup.new_game", "seed"): lambda n: harbour.new_game(2, seed=n),
     ("harbour.svg.position", "viewer"): lambda n: svg.position(STATE, n),
+    ("harbour.tensors.observation_tensor_size", "players"): lambda n: (
+        tensors.observation_tensor_size(STATE.cards, n)
+    ),
+    ("harbour.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(STATE.cards, n),
     ("harbour.view.render", "viewer"): lambda n: render(STATE, n),
     ("harbour.view.render", "width"): lambda n: render(STATE, width=n),
     ("harbour.poscode.code", "viewer"): lambda n: harbour.code(STATE, viewer=n),

@@ -35,7 +35,7 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("machikoro.actions.block_of", "action"): block_of,
     ("machikoro.actions.decode", "action"): lambda n: decode(STATE, n),
     ("machikoro.cards.catalogue.card_set", "sushi_bar_cost"): lambda n: card_set(sushi_bar_cost=n),
-    ("machikoro.observation.observe", "player"): lambda n: machikoro.observe(STATE, n),
+    ("machikoro.observation.observe", "viewer"): lambda n: machikoro.observe(STATE, n),
     ("machikoro.positions.position", "current"): lambda n: machikoro.position(
         coins=[3, 3], current=n
     ),
