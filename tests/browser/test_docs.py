@@ -87,9 +87,9 @@ def measured(browser: Browser, site: str, docs_html: Path) -> Measured:
     return Measured(browser, site, docs_html)
 
 
-#: The tests that read one width's measurements share an xdist group, so that ``make docs``
-#: (``-n 2 --dist loadgroup``) measures the two widths at once, in two workers, each width
-#: once; without xdist the groups change nothing.
+#: The tests that read one width's measurements share an xdist group, so that a run with
+#: ``-n 2 --dist loadgroup`` measures each width once, in its own worker; ``make docs`` runs
+#: one worker (faster on 2 cores), where the groups change nothing.
 ON_A_LAPTOP = pytest.mark.xdist_group("1280px")
 WIDTHS = pytest.mark.parametrize(
     "width",

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from meeplekit.registry import registered_names
+from tests.support.soak import split, split_at
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
@@ -81,3 +82,16 @@ def test_no_game_keeps_tests_outside_the_two_folders() -> None:
         assert not (TESTS / game).exists(), (
             f"tests/{game}/ should be tests/{{property,scenarios}}/{game}/"
         )
+
+
+def _marked_soak(value: object) -> bool:
+    return any(mark.name == "soak" for mark in getattr(value, "marks", ()))
+
+
+def test_the_soak_splits_run_every_value_once_in_one_of_the_two_runs() -> None:
+    values = list(range(7))
+    for made, kept in ((split(values, 3), [0, 3, 6]), (split_at(values, 4), [0, 1, 2, 3])):
+        plain = [v for v in made if not _marked_soak(v)]
+        soaked = [v.values[0] for v in made if _marked_soak(v)]
+        assert plain == kept
+        assert sorted(plain + soaked) == values

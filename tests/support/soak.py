@@ -24,3 +24,15 @@ def split(values: Sequence[Any], every: int = 2) -> list[Any]:
         value if i in kept else pytest.param(value, marks=pytest.mark.soak, id=f"soak-{value}")
         for i, value in enumerate(values)
     ]
+
+
+def split_at(values: Sequence[Any], count: int) -> list[Any]:
+    """``values`` as parameters: the first ``count`` plain, the rest marked ``soak``.
+
+    For samples whose first values were chosen to cover every kind (each reading, each
+    player count): ``make test`` keeps those, ``make soak`` runs the rest.
+    """
+    return [
+        value if i < count else pytest.param(value, marks=pytest.mark.soak, id=f"soak-{value}")
+        for i, value in enumerate(values)
+    ]

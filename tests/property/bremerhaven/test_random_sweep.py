@@ -129,7 +129,7 @@ def check_end(index: int, state: GameState) -> None:
 
 #: The games ``make test`` plays, the first of the sweep; the ``soak`` test (``make soak``)
 #: plays the rest of the :data:`GAMES`.
-GAMES_IN_TEST = 250
+GAMES_IN_TEST = 150
 
 
 def chunk(number: int, games: range) -> range:

@@ -22,11 +22,25 @@ from bremerhaven.testing import BremerhavenMachine
 
 #: ``BREMERHAVEN_LONG_RUN=1`` plays many more games.
 LONG = bool(os.environ.get("BREMERHAVEN_LONG_RUN"))
+
+
+class BremerhavenSoakMachine(BremerhavenMachine):
+    """The same machine at its full size (``make soak``)."""
+
+
+# ``make test`` plays a third of the games, every invariant still checked on each move;
+# the soak run (``make soak``) plays the full number.
 BremerhavenMachine.TestCase.settings = settings(
     BremerhavenMachine.TestCase.settings,
+    max_examples=200 if LONG else 8,
+    stateful_step_count=400 if LONG else 100,
+)
+BremerhavenSoakMachine.TestCase.settings = settings(
+    BremerhavenSoakMachine.TestCase.settings,
     max_examples=200 if LONG else 25,
     stateful_step_count=400 if LONG else 100,
 )
+TestBremerhavenSoak = pytest.mark.soak(BremerhavenSoakMachine.TestCase)
 TestBremerhaven = pytest.mark.rules(
     "BH-INT-3", "BH-MOVE-2", "BH-SEA-5", "BH-MONEY-2", "BH-RETURN-1", "BH-PRESTIGE-3",
     "BH-LAND-7", "BH-ENGINE-1", "BH-ENGINE-10", "BH-ENGINE-14", "BH-INPUT-3", "BH-COMP-1",

@@ -52,7 +52,7 @@ SPEC_IDS = frozenset(spec_ids())
 
 
 #: The games ``make test`` plays: the first of the sweep (``make soak`` plays the rest).
-GAMES_IN_TEST = 800
+GAMES_IN_TEST = 240
 CHUNKS = 8
 #: The soak run's chunks: the games after :data:`GAMES_IN_TEST`.
 SOAK_CHUNKS = 16
@@ -185,7 +185,7 @@ def test_the_sweep_covers_every_player_count_and_combination(games: int) -> None
     soaked = [i for number in range(SOAK_CHUNKS) for i in chunk(number, rest, SOAK_CHUNKS)]
     assert soaked == list(rest)
     indices = list(range(games))
-    assert GAMES_IN_TEST >= 500
+    assert GAMES_IN_TEST >= 200  # fewer, and make test no longer plays every pair
     assert math.gcd(STRIDE, len(COMBINATIONS)) == 1  # a cycle through every combination
     assert len({(i * STRIDE) % len(COMBINATIONS) for i in indices}) == games
     # Every value of every option, with every player count and with every value of every

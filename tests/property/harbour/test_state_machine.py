@@ -624,12 +624,12 @@ class HarbourSoakMachine(HarbourMachine):
     """The same machine at the profile's full size (``make soak``)."""
 
 
-# ``make test`` plays a third of the profile's games (every rule still checked on each
+# ``make test`` plays a sixth of the profile's games (every rule still checked on each
 # move); the soak run (``make soak``) plays them all, with the profile's settings.
 _PROFILE = settings()
 HarbourMachine.TestCase.settings = settings(
     HarbourMachine.TestCase.settings,
-    max_examples=max(1, _PROFILE.max_examples // 3),
+    max_examples=max(1, _PROFILE.max_examples // 6),
 )
 TestHarbourGamesSoak = pytest.mark.soak(HarbourSoakMachine.TestCase)
 

@@ -101,7 +101,7 @@ def play_game(index: int) -> tuple[GameState, int]:
 
 #: The games ``make test`` plays, the first of the sweep; the ``soak`` test (``make soak``)
 #: plays the rest of the :data:`GAMES`.
-GAMES_IN_TEST = 300
+GAMES_IN_TEST = 150
 
 
 def chunk(number: int, games: range) -> range:

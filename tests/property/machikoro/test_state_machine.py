@@ -55,11 +55,25 @@ class MachiKoroMachine(MachiKoroStateMachine):
 
 #: ``MACHIKORO_LONG_RUN=1`` plays many more games.
 LONG = bool(os.environ.get("MACHIKORO_LONG_RUN"))
+
+
+class MachiKoroSoakMachine(MachiKoroMachine):
+    """The same machine at its full size (``make soak``)."""
+
+
+# ``make test`` plays a third of the games, every invariant still checked on each move;
+# the soak run (``make soak``) plays the full number.
 MachiKoroMachine.TestCase.settings = settings(
     MachiKoroMachine.TestCase.settings,
+    max_examples=300 if LONG else 5,
+    stateful_step_count=400 if LONG else 150,
+)
+MachiKoroSoakMachine.TestCase.settings = settings(
+    MachiKoroSoakMachine.TestCase.settings,
     max_examples=300 if LONG else 15,
     stateful_step_count=400 if LONG else 150,
 )
+TestMachiKoroSoak = pytest.mark.soak(MachiKoroSoakMachine.TestCase)
 TestMachiKoro = pytest.mark.rules(
     "MK-BANK-1", "MK-STATE-3", "MK-STATE-4", "MK-STATE-5", "MK-EVENT-1", "MK-JSON-1",
     "MK-CHANCE-1", "MK-FLOW-1",
