@@ -14,19 +14,17 @@ collect_ignore = [
     for path, module in (
         ("src/harbour/openspiel.py", "pyspiel"),
         ("src/harbour/pettingzoo.py", "pettingzoo"),
-        ("src/harbour/cli/app.py", "click"),
-        ("src/harbour/cli/common.py", "click"),
-        ("src/harbour/cli/lab_commands.py", "click"),
-        ("src/harbour/cli/play.py", "click"),
-        ("src/harbour/cli/reference.py", "click"),
-        ("src/harbour/cli/pieces.py", "click"),
+        ("src/machikoro/openspiel.py", "pyspiel"),
+        ("src/machikoro/pettingzoo.py", "pettingzoo"),
+        ("src/bremerhaven/openspiel.py", "pyspiel"),
+        ("src/bremerhaven/pettingzoo.py", "pettingzoo"),
+        ("src/meeplekit/openspiel.py", "pyspiel"),
+        ("src/meeplekit/pettingzoo.py", "pettingzoo"),
         ("src/meeplekit/cli/common.py", "click"),
         ("src/meeplekit/cli/play.py", "click"),
         ("src/meeplekit/cli/reference.py", "click"),
         ("src/meeplekit/cli/lab_commands.py", "click"),
         ("src/meeplekit/cli/app.py", "click"),
-        ("src/machikoro/cli/app.py", "click"),
-        ("src/machikoro/cli/pieces.py", "click"),
     )
     if importlib.util.find_spec(module) is None
 ]

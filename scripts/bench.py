@@ -51,9 +51,9 @@ import harbour
 import harbour.engine
 import machikoro
 from harbour import GameState
-from harbour.rng import SplitMix64
 from harbour.search import ISMCTSBot
 from machikoro.chance import sample
+from meeplekit.rng import SplitMix64
 
 GAMES = 20
 PLAYOUTS = 100

@@ -11,7 +11,7 @@ import argparse
 import time
 
 import harbour
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 
 def play(games: int, players: int, *, checked: bool) -> tuple[int, float]:

@@ -5,7 +5,7 @@ the root's ``pyproject.toml``, and each of ``distributions/*``) and ``harbour-ru
 nothing else. Checked here:
 
 - each wheel's metadata has its distribution's name (``harbour`` on the package index is an
-  unrelated project; :data:`harbour.extras.DISTRIBUTION` is the one home of the name), the
+  unrelated project; :data:`harbour.info.EXTRAS` is the one home of the name), the
   licence expression MIT, authors, a project URL, keywords and the ``Typing :: Typed``
   classifier; the wheel holds ``py.typed`` and the repository's ``LICENSE``, byte for byte;
   ``harbour-rules``' wheel also the specification's pages;
@@ -26,7 +26,9 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-from harbour.extras import DISTRIBUTION
+from harbour.info import EXTRAS
+
+DISTRIBUTION = EXTRAS.distribution
 
 #: The repository's top folder.
 ROOT = Path(__file__).resolve().parents[1]

@@ -2,7 +2,7 @@
 
 Usage: ``python scripts/studies.py [--game {harbour,machikoro,bremerhaven}] STUDY [--workers W]``.
 Harbour's studies (the default game) are ``seats``, ``readings`` and ``buildings``; they
-play seeded bot games with :mod:`harbour.lab` (the library behind ``harbour simulate`` and
+play seeded bot games with :mod:`meeplekit.lab` (the library behind ``harbour simulate`` and
 ``harbour compare``) and write ``docs/studies/<study>.md``. Machi Koro's are ``seats`` and
 ``readings``; they play with the shared lab (:mod:`meeplekit.lab`, the library behind
 ``machikoro simulate`` and ``machikoro compare``) and write
@@ -28,20 +28,20 @@ import matplotlib.pyplot as plt
 
 from harbour.cards import ORIGINAL_SET, CardSet
 from harbour.cards.files import load_card_file
-from harbour.lab import (
-    MAX_DECISIONS,
+from harbour.info import MAX_DECISIONS
+from harbour.lab_report import markdown, write_plots
+from harbour.options import RulesOptions, field_rule
+from meeplekit import lab as shared
+from meeplekit.lab import (
     GameResult,
     Interval,
     Job,
-    compare_results,
     run,
     seat_wins,
     wilson,
 )
-from harbour.lab_report import markdown, write_plots
-from harbour.options import RulesOptions, field_rule
-from meeplekit import lab as shared
 from meeplekit.lab import GameResult as SharedResult
+from meeplekit.registry import load_info
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "studies"
 
@@ -49,7 +49,7 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "studies"
 SEAT_GAMES = {"random": 400, "greedy": 400, "ismcts": 60}
 #: The search bot's playouts in the studies.
 PLAYOUTS = 100
-#: The decision limit of the search bot's games (harbour.lab.MAX_DECISIONS for the others).
+#: The decision limit of the search bot's games (harbour.info.MAX_DECISIONS for the others).
 #: They end in under 200 decisions, except the rare game in which two search bots gather
 #: goods for ever; it is stopped here and counted as unfinished.
 SEARCH_LIMIT = 1000
@@ -66,10 +66,11 @@ def _jobs(
 ) -> list[Job]:
     return [
         Job(
+            "harbour",
             seed=s,
             bots=(bot,) * players,
             options=options or RulesOptions(),
-            cards=cards,
+            variant=cards,
             playouts=PLAYOUTS,
             max_decisions=SEARCH_LIMIT if bot == "ismcts" else MAX_DECISIONS,
         )
@@ -279,7 +280,7 @@ def readings(workers: int, games: int = 300) -> Path:
     ):
         labels.append(label)
         batches.append(run(_jobs(3, "greedy", games, options), workers=workers))
-    comparison = compare_results(labels, batches)
+    comparison = shared.compare_results(labels, batches, game="harbour")
     plots = write_plots(comparison, OUT / "readings.md")
     intro = (
         "# Study: what each reading changes\n\n"
@@ -317,7 +318,7 @@ def buildings(workers: int, games: int = 1000) -> Path:
     bought = {b.name: 0 for b in ORIGINAL_SET.buildings}
     by_winner = dict.fromkeys(bought, 0)
     for result in results:
-        for seat, names in enumerate(result.bought):
+        for seat, names in enumerate(result.extra["bought"]):
             for name in names:
                 bought[name] += 1
                 if seat in result.winners:
@@ -450,7 +451,7 @@ def mk_seats(workers: int) -> Path:
         "every seat played by the same kind of bot, seeds 0 to N-1; the same games as "
         "`machikoro simulate --games N --players P --bot BOT` (with `--playouts "
         f"{MK_PLAYOUTS}` for ISMCTS). Win rates with 95% Wilson intervals. A game still "
-        f"running after {shared.lab_game('machikoro').max_decisions:,} decisions would be "
+        f"running after {load_info('machikoro').max_decisions:,} decisions would be "
         "stopped and counted as won by nobody (*Unfinished*).",
         "",
         "| Bot | Players | Games | Unfinished | "

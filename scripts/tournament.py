@@ -26,8 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from harbour.lab import wilson
 from meeplekit.demo import bot_seed, chance_seed
+from meeplekit.lab import wilson
 from meeplekit.rng import SplitMix64
 
 #: Each game's pairings (first bot, second bot) and default games and playouts.

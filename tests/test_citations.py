@@ -28,10 +28,8 @@ import harbour.demo
 import harbour.specification
 import machikoro.demo
 import machikoro.specification
-from bremerhaven.cli.app import bremerhaven as bremerhaven_command
-from harbour.cli.app import harbour as harbour_command
-from machikoro.cli.app import machikoro as machikoro_command
 from meeplekit.citations import Source, find_citations
+from meeplekit.cli.app import command
 from meeplekit.spec import Specification
 
 SPECIFICATIONS: Mapping[str, ModuleType] = {
@@ -44,9 +42,7 @@ EVERY_DOCUMENT: Mapping[str, Source] = {
     name: source for module in SPECIFICATIONS.values() for name, source in module.DOCUMENTS.items()
 }
 COMMANDS: Mapping[str, click.Group] = {
-    "harbour": harbour_command,
-    "machikoro": machikoro_command,
-    "bremerhaven": bremerhaven_command,
+    name: command(name) for name in ("harbour", "machikoro", "bremerhaven")
 }
 DEMOS: Mapping[str, ModuleType] = {
     "harbour": harbour.demo,

@@ -31,7 +31,6 @@ from bremerhaven.cards import ORIGINAL
 from bremerhaven.cards.model import BuildingCard, ContractCard, NewspaperCard, PriceCard, ShipCard
 from bremerhaven.demo import BOTS, build_parser, play
 from bremerhaven.narrate import describe_outcome
-from bremerhaven.rng import SplitMix64
 from bremerhaven.view import (
     building_words,
     contract_words,
@@ -41,6 +40,7 @@ from bremerhaven.view import (
     ship_words,
 )
 from meeplekit.demo import bot_seed
+from meeplekit.rng import SplitMix64
 
 _Card = ShipCard | ContractCard | BuildingCard | PriceCard | NewspaperCard
 

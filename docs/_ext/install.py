@@ -10,7 +10,7 @@ show is a command that script runs.
 - ``{install} harbour-rules`` (a game's distribution): the commands from a clone, without
   and with the ``cli`` extra; the wheelhouse command; and each optional extra with what it
   is for and the command that adds it once the game is installed (the game's
-  ``<game>.extras``, whose messages print the same command).
+  ``<game>.info.EXTRAS``, whose messages print the same command).
 - ``{install-all}``: each game's command from a clone, as the repository's README writes
   it (with its comment naming the game), and the shared layer's alone.
 """
@@ -27,6 +27,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+
+from meeplekit.extras import Extras
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +108,7 @@ class Install(_Install):
         if distribution not in games:
             raise self.error(f"{distribution!r} is none of the games the READMEs install: {games}")
         command = distribution.removesuffix("-rules")
-        extras = importlib.import_module(f"{command}.extras")
+        extras: Extras = importlib.import_module(f"{command}.info").EXTRAS
         return [
             paragraph(
                 code(distribution),
@@ -145,10 +147,10 @@ class Install(_Install):
         ]
 
     @staticmethod
-    def extras(extras: ModuleType) -> nodes.bullet_list:
+    def extras(extras: Extras) -> nodes.bullet_list:
         """Each optional extra: its name, what it is for, the command that adds it."""
         items = nodes.bullet_list()
-        for name, (_modules, purpose) in extras.EXTRAS.items():
+        for name, (_modules, purpose) in extras.extras.items():
             items += nodes.list_item(
                 "",
                 paragraph(

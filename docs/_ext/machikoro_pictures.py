@@ -35,8 +35,8 @@ from machikoro.cards.model import EstablishmentCard, LandmarkCard
 from machikoro.cards.pages import card_rule, landmark_rule
 from machikoro.demo import BOTS, build_parser, play
 from machikoro.narrate import describe_outcome
-from machikoro.rng import SplitMix64
 from meeplekit.demo import bot_seed, chance_seed
+from meeplekit.rng import SplitMix64
 
 #: The bot the demo seats by default (``python -m machikoro.demo`` without ``--bot``).
 _DEFAULT_BOT: str = build_parser().get_default("bot")

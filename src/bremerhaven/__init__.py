@@ -17,7 +17,7 @@ or with a card file (:mod:`bremerhaven.cards`).
 
 from __future__ import annotations
 
-from bremerhaven import actions, cards, chance, events, notation, records, rng, svg, tensors
+from bremerhaven import actions, cards, chance, events, notation, records, svg, tensors
 from bremerhaven.cards.model import CardSet, Good, Space
 from bremerhaven.chance import chance_outcomes
 from bremerhaven.determinize import determinize
@@ -42,6 +42,7 @@ from bremerhaven.errors import (
     InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
+    MissingExtraError,
     MoveParseError,
     RecordError,
 )
@@ -80,9 +81,12 @@ from bremerhaven.serialization import from_json, to_json
 from bremerhaven.setup import new_game
 from bremerhaven.state import GameState, Harbour
 from bremerhaven.validation import Violation, validate
-from bremerhaven.version import __version__
 from bremerhaven.view import render
 from meeplekit.rules import Refusal
+
+#: The version of the ``bremerhaven-rules`` distribution (PEP 440): the ``Library`` tag of every
+#: record (a test checks the two agree).
+__version__ = "0.1.0"
 
 __all__ = [
     "GAME",
@@ -111,6 +115,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidStateError",
     "InvalidValueError",
+    "MissingExtraError",
     "Move",
     "MoveParseError",
     "Observation",
@@ -159,7 +164,6 @@ __all__ = [
     "records",
     "render",
     "returns",
-    "rng",
     "scores",
     "svg",
     "tensors",

@@ -16,29 +16,25 @@ the solo game against the rule-driven dummy.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 import bremerhaven
 from bremerhaven.bots import GreedyBot, RandomBot
 from bremerhaven.errors import InvalidValueError
 from bremerhaven.events import Event
-from bremerhaven.facts import GAME
 from bremerhaven.moves import Move
 from bremerhaven.narrate import describe_events, describe_outcome, describe_setup
 from bremerhaven.observation import Observation
-from bremerhaven.options import RulesOptions
-from bremerhaven.records import write_record
-from bremerhaven.setup import new_game
 from bremerhaven.state import GameState
 from bremerhaven.view import render
 from meeplekit import demo as shared
 from meeplekit.bots import Bot
+from meeplekit.info import Demo
+from meeplekit.registry import load_info
 from meeplekit.text import wrap
 
-__all__ = ["BOTS", "MAX_MOVES", "build_parser", "main", "play"]
+__all__ = ["BOTS", "DEMO", "MAX_MOVES", "build_parser", "main", "play", "tell"]
 
 #: A safety limit: a game still running after this many moves is abandoned.
 MAX_MOVES = shared.MAX_MOVES
@@ -53,43 +49,13 @@ _DEFAULT_BOT = "greedy"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser of the demo.
+    """The command-line parser of the demo (:func:`meeplekit.demo.build_parser`).
 
     Its options are named as the other games' demos name theirs: ``--players``,
     ``--seed``, ``--bot``, ``--record`` and one option per
-    :class:`~bremerhaven.options.RulesOptions` field
-    (:func:`meeplekit.demo.add_reading_options`).
+    :class:`~bremerhaven.options.RulesOptions` field (:func:`meeplekit.demo.add_reading_options`).
     """
-    parser = argparse.ArgumentParser(
-        prog="python -m bremerhaven.demo",
-        description="Play one seeded game of Bremerhaven between bots and narrate it.",
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        choices=tuple(range(GAME.min_players, GAME.max_players + 1)),
-        default=3,
-        help="number of players (default: 3; 1 is the solo game against the dummy)",
-    )
-    parser.add_argument(
-        "--seed",
-        type=shared.seed_argument,
-        default=2013,
-        help="game seed, 0 to 2**64-1 (default: 2013)",
-    )
-    parser.add_argument(
-        "--bot",
-        choices=sorted(BOTS),
-        default=_DEFAULT_BOT,
-        help=f"the bot every seat plays (default: {_DEFAULT_BOT})",
-    )
-    shared.add_reading_options(parser, RulesOptions)
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="also write the game's record (BH-RECORD-1) to FILE",
-    )
-    return parser
+    return shared.build_parser(load_info("bremerhaven"))
 
 
 def play(
@@ -137,24 +103,22 @@ def play(
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo with the command-line arguments ``argv`` (default: ``sys.argv[1:]``).
 
-    Prints the setup, the game round by round and the outcome to standard output; returns
-    the exit status (0; 1 when the output is closed early, as by ``head``). Bad arguments
-    make argparse print a one-line error to standard error and exit with status 2.
+    Prints the setup, the game and the outcome to standard output; returns the exit status
+    (0; 1 when the output is closed early, as by ``head``). Bad arguments make argparse
+    print a one-line error to standard error and exit with status 2
+    (:func:`meeplekit.demo.main`).
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    options = shared.chosen_options(args, RulesOptions)
-    state = new_game(args.players, seed=args.seed, options=options)
-    bots = [BOTS[args.bot](shared.bot_seed(args.seed, seat)) for seat in range(state.seats)]
-    return shared.run_quietly(lambda: _run(args, state, bots, sys.stdout))
+    return shared.main("bremerhaven", argv)
 
 
-def _run(
-    args: argparse.Namespace,
-    state: GameState,
-    bots: Sequence[Bot[Any, Move]],
-    out: TextIO,
-) -> None:
+def tell(
+    args: argparse.Namespace, state: GameState, bots: Sequence[Bot[Any, Move]], out: TextIO
+) -> list[Move]:
+    """The demo's narration of the game ``bots`` play from ``state``; the moves played.
+
+    An introduction, the setup with the seed, the table as play begins, the game round by
+    round (:func:`play`), the final position and the outcome.
+    """
     width = shared.demo_width(out, None, InvalidValueError)
     intro = (
         f"Bremerhaven demo: {args.bot} bots, one per seat, each seeded from the game seed and "
@@ -163,17 +127,22 @@ def _run(
     out.write(wrap(intro, width) + "\n\n")
     out.write(wrap(describe_setup(state, seed=args.seed), width, indent="  ") + "\n")
     out.write("\nThe table as play begins:\n\n" + render(state, width=width))
-    start, moves = state, list[Move]()
+    moves = list[Move]()
     state = play(state, bots, out, moves, width=width)
     out.write("\nThe final position:\n\n" + render(state, width=width))
     # The final position's view lists the scores: the outcome names the winner (and the
     # solo game's rating) without listing them again.
     out.write("\n" + wrap(describe_outcome(state, scores=False), width) + "\n")
-    if args.record:
-        seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(state.seats)}
-        text = write_record(start, moves, tags={"Event": "bremerhaven demo", **seats})
-        Path(args.record).write_text(text, encoding="utf-8")
-        sys.stderr.write(f"The game's record is in {args.record}.\n")
+    return moves
+
+
+#: Bremerhaven's demo for the shared one (:class:`meeplekit.info.Demo`).
+DEMO: Final[Demo[GameState, Move]] = Demo(
+    bots=BOTS,
+    seed=2013,
+    tell=tell,
+    players_help="; 1 is the solo game against the dummy",
+)
 
 
 if __name__ == "__main__":

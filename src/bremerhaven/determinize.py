@@ -9,7 +9,7 @@ newspapers with a top card of the progress shown, and the solo dummy's draws and
 orders.
 
 >>> import bremerhaven
->>> from bremerhaven.rng import SplitMix64
+>>> from meeplekit.rng import SplitMix64
 >>> state = bremerhaven.new_game(3, seed=2)
 >>> for _ in range(4):
 ...     state = bremerhaven.apply_move(state, bremerhaven.legal_moves(state)[-1])

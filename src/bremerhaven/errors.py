@@ -15,7 +15,9 @@ code that serves several games catches one family:
 - :class:`DocumentError`: a JSON document that cannot be read, naming the field;
 - :class:`MoveParseError` (an :class:`InvalidMoveError`) and :class:`AmbiguousMoveError`:
   text that is not a move in the notation, or a name that fits several things;
-- :class:`RecordError`: a game record that cannot be read or does not replay.
+- :class:`RecordError`: a game record that cannot be read or does not replay;
+- :class:`MissingExtraError` (also an ``ImportError``): an optional extra a feature needs is
+  not installed, naming the extra and its install command.
 
 The classes are made by one call of :func:`meeplekit.errors.family` (:data:`ERRORS`); their
 messages and attributes are the shared ones, and each pickles. For the type checker each
@@ -39,6 +41,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidStateError",
     "InvalidValueError",
+    "MissingExtraError",
     "MoveParseError",
     "RecordError",
 ]
@@ -55,6 +58,7 @@ if TYPE_CHECKING:  # the type checker reads each name as the shared class it spe
     from meeplekit.errors import InvalidMoveError as InvalidMoveError
     from meeplekit.errors import InvalidStateError as InvalidStateError
     from meeplekit.errors import InvalidValueError as InvalidValueError
+    from meeplekit.errors import MissingExtraError as MissingExtraError
     from meeplekit.errors import MoveParseError as MoveParseError
     from meeplekit.errors import RecordError as RecordError
     from meeplekit.errors import RulesError as BremerhavenError

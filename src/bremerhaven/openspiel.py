@@ -45,29 +45,25 @@ is a boolean (``"bank_counts": True``), a reading the string value of its enum m
 - ``str(state)`` is the text view, ``bremerhaven.view.render`` (BH-SPIEL-7); a state is
   serialized by its history.
 
-The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) registered with
-Bremerhaven's description (:data:`bremerhaven.learning.LEARNING`). This module needs
-``open_spiel`` and ``numpy`` (``pip install 'bremerhaven-rules[openspiel]'``); ``import
-bremerhaven`` does not import it. Without them, importing it raises
-:class:`~bremerhaven.extras.MissingExtraError`, whose one line names the extra.
+The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) serving the game's
+description (:data:`bremerhaven.info.INFO`); this module only names its parts. It needs
+``open_spiel`` and ``numpy`` (``pip install 'bremerhaven-rules[openspiel]'``); ``import bremerhaven`` does
+not import it. Without them, importing it raises :class:`~bremerhaven.errors.MissingExtraError`,
+whose one line names the extra.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from bremerhaven.extras import require
+from bremerhaven.info import INFO
+from bremerhaven.scoring import utilities
 
-require("openspiel")  # before the imports below: one line naming the extra if it is missing
+INFO.require("openspiel")  # before the adapter: one line naming the extra if it is missing
 
-import pyspiel  # noqa: E402
+from meeplekit.openspiel import served  # noqa: E402
 
-from bremerhaven.cards.model import CardSet  # noqa: E402
-from bremerhaven.cards.original import ORIGINAL  # noqa: E402
-from bremerhaven.learning import LEARNING, utilities  # noqa: E402
-from bremerhaven.options import RulesOptions  # noqa: E402
-from bremerhaven.state import GameState  # noqa: E402
-from meeplekit import openspiel as shared  # noqa: E402
+_SERVED: Final = served("bremerhaven")
 
 __all__ = [
     "GAME_TYPE",
@@ -79,73 +75,15 @@ __all__ = [
     "utilities",
 ]
 
-#: The default cap on the decisions of one game (BH-SPIEL-4): 300 random games per number
-#: of players and game length took at most 456 decisions (the specification lists the
-#: distribution).
-MAX_DECISIONS: Final = LEARNING.max_decisions
-
-#: The number of equally likely setup seeds the chance node draws from (BH-SPIEL-2).
-SEEDS: Final = LEARNING.setup_seeds
-
-#: The game's type: ``python_bremerhaven``, sequential, explicit chance, imperfect
-#: information, zero-sum, terminal rewards, 1 to 4 players (default 3, BH-SPIEL-6), and
-#: its parameters (BH-SPIEL-1).
-GAME_TYPE: Final = shared.game_type(LEARNING)
-
-
-class BremerhavenState(shared.SpielState[GameState]):
-    """A position of ``python_bremerhaven``: a chance node, then a :class:`GameState`.
-
-    :attr:`state` is ``None`` at the chance node that draws the setup seed (BH-SPIEL-2),
-    then the position; :attr:`decisions` counts the decisions taken (BH-SPIEL-4). Chance
-    outcomes are the setup seeds, each with probability ``1 / SEEDS``; a decision's action
-    is its code (:mod:`bremerhaven.actions`); :meth:`returns` are :func:`utilities` at the
-    end (BH-SPIEL-3); ``str(state)`` is the text view (BH-SPIEL-7).
-    """
-
-    learning = LEARNING
-
-
-class BremerhavenObserver(shared.SpielObserver):
-    """Observation tensors and strings of ``python_bremerhaven`` (OpenSpiel's PyObserver).
-
-    Whatever the observation type, a player sees :func:`bremerhaven.observe` of the
-    position (BH-SPIEL-5): :attr:`tensor` is :func:`bremerhaven.tensors.observation_tensor`
-    as ``float32``, :meth:`string_from` gives
-    :func:`bremerhaven.tensors.information_state_string`. Before setup the tensor is all
-    zeros and the string says so. Only the private information of the player observing
-    (OpenSpiel's ``SINGLE_PLAYER``) is offered.
-    """
-
-
-class BremerhavenGame(shared.SpielGame):
-    """The game ``python_bremerhaven``: what :func:`pyspiel.load_game` makes (BH-SPIEL-1)."""
-
-    learning = LEARNING
-    game_type = GAME_TYPE
-    state_type = BremerhavenState
-    observer_type = BremerhavenObserver
-
-    @property
-    def options(self) -> RulesOptions:
-        """The game's length and rule readings every game is played under (the parameters)."""
-        options: RulesOptions = super().options
-        return options
-
-    @property
-    def cards(self) -> CardSet:
-        """The card set every game is played with: the library's original set."""
-        return ORIGINAL
-
-    def new_initial_state(self) -> BremerhavenState:
-        """A new game at its chance node, before the setup seed is drawn (BH-SPIEL-2)."""
-        return BremerhavenState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> BremerhavenObserver:
-        """An observer of tensors and strings built from :func:`bremerhaven.observe`."""
-        return BremerhavenObserver(self, iig_obs_type, params)
-
-
-pyspiel.register_game(GAME_TYPE, BremerhavenGame)
+#: The game's type: ``python_bremerhaven`` and its parameters (registered on import).
+GAME_TYPE: Final = _SERVED.game_type
+#: The default cap on the decisions of one game.
+MAX_DECISIONS: Final = _SERVED.max_decisions
+#: The number of equally likely setup seeds the first chance node draws from.
+SEEDS: Final = _SERVED.seeds
+#: The game: what :func:`pyspiel.load_game` makes.
+BremerhavenGame: Final = _SERVED.game
+#: A position of the game.
+BremerhavenState: Final = _SERVED.state
+#: Its observation tensors and strings.
+BremerhavenObserver: Final = _SERVED.observer

@@ -27,12 +27,11 @@ Rewards are 0 until the end; then the winner gets +1 and every other player -1/(
 solo seat 0 (BH-ENV-2). A game that reaches ``max_decisions`` decisions is truncated with
 rewards 0 (BH-ENV-3).
 
-The environment is the shared PettingZoo adapter (:class:`meeplekit.pettingzoo.GameEnv`)
-made with Bremerhaven's description (:data:`bremerhaven.learning.LEARNING`). This module
-needs ``pettingzoo``, ``gymnasium`` and ``numpy``
-(``pip install 'bremerhaven-rules[pettingzoo]'``); ``import bremerhaven`` does not import
-it. Without them, importing it raises :class:`~bremerhaven.extras.MissingExtraError`, whose
-one line names the extra.
+The environment is the shared PettingZoo adapter (:mod:`meeplekit.pettingzoo`) serving the
+game's description (:data:`bremerhaven.info.INFO`); this module only names its parts. It needs
+``pettingzoo``, ``gymnasium`` and ``numpy`` (``pip install 'bremerhaven-rules[pettingzoo]'``);
+``import bremerhaven`` does not import it. Without them, importing it raises
+:class:`~bremerhaven.errors.MissingExtraError`, whose one line names the extra.
 
 >>> import bremerhaven
 >>> from bremerhaven import pettingzoo
@@ -55,66 +54,26 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Final
 
-from bremerhaven.extras import require
+from bremerhaven.info import INFO
 
-require("pettingzoo")  # before the imports below: one line naming the extra if it is missing
+INFO.require("pettingzoo")  # before the adapter: one line naming the extra if it is missing
 
-from bremerhaven.cards.model import CardSet  # noqa: E402
-from bremerhaven.cards.original import ORIGINAL  # noqa: E402
-from bremerhaven.learning import LEARNING, Variant  # noqa: E402
-from bremerhaven.options import RulesOptions  # noqa: E402
-from bremerhaven.state import GameState  # noqa: E402
 from meeplekit import pettingzoo as shared  # noqa: E402
+
+_SERVED: Final = shared.served("bremerhaven")
 
 __all__ = ["MAX_DECISIONS", "RENDER_MODES", "BremerhavenEnv", "env", "raw_env"]
 
-#: The default cap on the decisions of one game, after which it is truncated (BH-ENV-3).
-MAX_DECISIONS: Final = LEARNING.max_decisions
-
-#: The render modes available here (BH-ENV-5).
-RENDER_MODES: Final = shared.render_modes(LEARNING)
-
-
-class BremerhavenEnv(shared.GameEnv[GameState]):
-    """The AEC environment of a game of ``players`` (BH-ENV-1), unwrapped: :data:`raw_env`.
-
-    ``players`` is 1 to 4 (default 3, BH-SPIEL-6; 1 is the solo game); ``options`` and
-    ``cards`` are passed to :func:`bremerhaven.new_game` at every reset (``None``: the long
-    game with the default readings, the original card set); ``max_decisions`` caps the
-    decisions of a game (``None`` for no cap, BH-ENV-3); ``render_mode`` is one of
-    :data:`RENDER_MODES` or ``None`` (BH-ENV-5). See the module's documentation.
-    """
-
-    learning = LEARNING
-
-    #: PettingZoo's metadata: ``bremerhaven_v0`` and its render modes (BH-ENV-5).
-    metadata: ClassVar[dict[str, Any]] = shared.metadata(LEARNING)
-
-    def __init__(
-        self,
-        players: int = LEARNING.default_players,
-        options: RulesOptions | None = None,
-        cards: CardSet | None = None,
-        max_decisions: int | None = MAX_DECISIONS,
-        render_mode: str | None = None,
-    ) -> None:
-        #: The game's length and rule readings of every game.
-        self.options = RulesOptions() if options is None else options
-        #: The card set of every game.
-        self.cards = ORIGINAL if cards is None else cards
-        super().__init__(
-            players,
-            Variant(self.options, self.cards),
-            max_decisions=max_decisions,
-            render_mode=render_mode,
-        )
-
-
-#: The environment, unwrapped (PettingZoo's ``raw_env``, BH-ENV-6): an illegal action
-#: raises :class:`~bremerhaven.errors.IllegalMoveError`.
-raw_env: Final = BremerhavenEnv
-
-#: A new environment, wrapped as PettingZoo's classic environments are (BH-ENV-6).
-env: Final = shared.classic_env(BremerhavenEnv)
+#: The default cap on the decisions of one game, after which it is truncated.
+MAX_DECISIONS: Final = _SERVED.max_decisions
+#: The render modes available here.
+RENDER_MODES: Final = _SERVED.render_modes
+#: The environment, unwrapped (PettingZoo's ``raw_env``): an illegal action raises
+#: :class:`~bremerhaven.errors.IllegalMoveError`.
+BremerhavenEnv: Final = _SERVED.raw_env
+#: The environment, unwrapped (PettingZoo's ``raw_env``).
+raw_env: Final = _SERVED.raw_env
+#: A new environment, wrapped as PettingZoo's classic environments are.
+env: Final = _SERVED.env

@@ -10,7 +10,7 @@ writes and reads the tags that carry Bremerhaven's setup, and lays a round out o
 line per phase.
 
 >>> import bremerhaven
->>> from bremerhaven.rng import SplitMix64
+>>> from meeplekit.rng import SplitMix64
 >>> start = state = bremerhaven.new_game(2, seed=7, options=bremerhaven.RulesOptions(game="short"))
 >>> rng, moves = SplitMix64(7), []
 >>> while len(moves) < 29:
@@ -80,7 +80,6 @@ from bremerhaven.state import (
     PendingPrice,
     PendingProduction,
 )
-from bremerhaven.version import __version__
 from meeplekit import records as core
 from meeplekit.records import Tag
 from meeplekit.values import shown
@@ -204,7 +203,7 @@ def _header(record: GameRecord) -> list[tuple[str, str]]:
     cards = start.cards
     header = [
         ("Format", RECORD_FORMAT),
-        ("Library", __version__),
+        ("Library", core.library_version(__name__)),
         ("Players", str(start.seats)),
     ]
     if record.seed is not None:

@@ -24,6 +24,7 @@ __all__ = [
     "rating",
     "returns",
     "scores",
+    "utilities",
 ]
 
 #: Captain Aha's evaluation of a solo score: the lowest score of each band and its title
@@ -117,3 +118,15 @@ def returns(state: GameState) -> tuple[float, ...]:
     if not won or not lost:  # the solo seat too: returns add up to 0 (BH-ENGINE-13)
         return (0.0,) * state.seats
     return tuple(1.0 / len(won) if s in won else -1.0 / lost for s in range(state.seats))
+
+
+def utilities(state: GameState) -> tuple[float, ...]:
+    """Each seat's utility of a game stopped at ``state`` (BH-SPIEL-3).
+
+    Over: :func:`bremerhaven.returns` (+1 for the winner, -1/(n-1) for every other seat;
+    the solo seat 0, BH-ENGINE-13). Cut short by the cap on decisions (BH-SPIEL-4): 0 for
+    every seat, a draw, since only the final score decides the game (BH-END-3).
+    """
+    if state.stack:
+        return (0.0,) * state.seats
+    return returns(state)

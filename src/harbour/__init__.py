@@ -41,6 +41,7 @@ from harbour.errors import (
     InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
+    MissingExtraError,
     MoveParseError,
     RecordError,
 )
@@ -82,7 +83,10 @@ from harbour.rules.step import Refusal
 from harbour.scoring import Outcome, outcome, returns, victory_points
 from harbour.setup import new_game
 from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerState, Site
-from harbour.version import __version__
+
+#: The version of the ``harbour-rules`` distribution (PEP 440): the ``Library`` tag of every
+#: record (a test checks the two agree).
+__version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from harbour import actions, notation, records, svg, tensors
@@ -189,6 +193,7 @@ __all__ = [
     "InvalidStateError",
     "InvalidValueError",
     "LastRound",
+    "MissingExtraError",
     "Move",
     "MoveParseError",
     "MovePawn",

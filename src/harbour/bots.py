@@ -10,7 +10,7 @@ other players' secret cards. The bots here search a determinization of their obs
 (:func:`harbour.determinize`), a whole state that the observation cannot tell from the true
 one; its legal moves are the true ones, since the viewer decides (OBS-7).
 
-The bots are deterministic given their seed: each owns :class:`harbour.rng.SplitMix64`
+The bots are deterministic given their seed: each owns :class:`meeplekit.rng.SplitMix64`
 generators and never touches the :mod:`random` module or any global state, so a game
 between seeded bots replays identically on every platform.
 
@@ -55,10 +55,10 @@ from harbour.goods import GOODS
 from harbour.moves import Move
 from harbour.observation import Observation
 from harbour.queries import cheapest_price
-from harbour.rng import SplitMix64
 from harbour.scoring import ability_points, bonus_trade, outcome, victory_points
 from harbour.state import GameState, PendingMove
 from meeplekit import bots as shared
+from meeplekit.rng import SplitMix64
 
 __all__ = [
     "BOT_GAME",

@@ -6,7 +6,7 @@ clock, on hashing or on dictionary order).
 
 Run ``python -m harbour.demo --help`` for the options; they have the names and defaults
 of ``harbour play``'s and ``harbour simulate``'s (``--players 3``, ``--seed``, ``--bot``,
-``--record FILE`` and the rule readings of :mod:`harbour.cli.readings`). Each rule-reading
+``--record FILE`` and the rule readings, :func:`meeplekit.demo.add_reading_options`). Each rule-reading
 option takes the value of the matching :class:`harbour.RulesOptions` enum (for example
 ``--reentry kept`` selects :attr:`harbour.ReentryOrder.KEPT`). ``--characters``,
 ``--bonus-cards`` and ``--inland-traders`` switch on the variants (CHAR-2, BONUS-1,
@@ -19,10 +19,8 @@ The narrator is omniscient but keeps the secret bonus point cards for the final 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 import harbour
 from harbour.bots import Bot, GreedyBot, RandomBot
@@ -38,15 +36,14 @@ from harbour.narrate import (
     describe_setup,
     player_name,
 )
-from harbour.options import RulesOptions
-from harbour.records import write_record
-from harbour.setup import new_game
 from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
 from harbour.view import render
 from meeplekit import demo as shared
+from meeplekit.info import Demo
+from meeplekit.registry import load_info
 from meeplekit.text import wrap
 
-__all__ = ["BOTS", "MAX_MOVES", "bot_seed", "build_parser", "main", "play"]
+__all__ = ["BOTS", "DEMO", "MAX_MOVES", "bot_seed", "build_parser", "main", "play", "tell"]
 
 #: The bots the demo can seat, by their ``--bot`` name.
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
@@ -70,7 +67,7 @@ bot_seed = shared.bot_seed
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser of the demo.
+    """The command-line parser of the demo (:func:`meeplekit.demo.build_parser`).
 
     Its options are named as ``harbour play`` and ``harbour simulate`` name theirs
     (``--players``, ``--seed``, ``--bot``, ``--record`` and one option per
@@ -78,43 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
     :func:`meeplekit.demo.add_reading_options`); ``--no-reshuffle``, the demo's first
     spelling of ``--no-reshuffle-display``, still works.
     """
-    parser = argparse.ArgumentParser(
-        prog="python -m harbour.demo",
-        description="Play one seeded game of Harbour between bots and narrate it.",
-    )
+    return shared.build_parser(load_info("harbour"))
+
+
+def _first_spellings(parser: argparse.ArgumentParser) -> None:
+    """The demo's first spelling of ``--no-reshuffle-display``, hidden: ``--no-reshuffle``."""
     parser.add_argument(
-        "--players",
-        type=int,
-        choices=tuple(GAME.player_counts),
-        default=3,
-        help="number of players (default: 3)",
-    )
-    parser.add_argument(
-        "--seed",
-        type=shared.seed_argument,
-        default=2014,
-        help="game seed, 0 to 2**64-1 (default: 2014)",
-    )
-    parser.add_argument(
-        "--bot",
-        choices=sorted(BOTS),
-        default="greedy",
-        help="the bot every seat plays (default: greedy)",
-    )
-    shared.add_reading_options(parser, RulesOptions)
-    parser.add_argument(  # the demo's first spelling of --no-reshuffle-display
         "--no-reshuffle",
         dest="reshuffle_display",
         action="store_false",
         default=None,
         help=argparse.SUPPRESS,
     )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="also write the game's record (REC-1) to FILE",
-    )
-    return parser
 
 
 def _combination_error(args: argparse.Namespace) -> str | None:
@@ -216,39 +188,41 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Prints the setup, the game turn by turn and the outcome to standard output; returns
     the exit status (0). Bad arguments, and variants the rules do not allow together, make
-    argparse print a one-line error to standard error and exit with status 2.
+    argparse print a one-line error to standard error and exit with status 2
+    (:func:`meeplekit.demo.main`).
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    problem = _combination_error(args)
-    if problem is not None:
-        parser.error(problem)
-    options = shared.chosen_options(args, RulesOptions)
-    try:
-        state = new_game(args.players, seed=args.seed, options=options)
-    except ValueError as error:  # any other combination the setup refuses
-        parser.error(str(error))
-    bots = [BOTS[args.bot](bot_seed(args.seed, seat)) for seat in range(args.players)]
-    # Piped into ``head``, say: stop quietly.
-    return shared.run_quietly(lambda: _run(args, state, bots, sys.stdout))
+    return shared.main("harbour", argv)
 
 
-def _run(args: argparse.Namespace, state: GameState, bots: Sequence[Bot], out: TextIO) -> None:
+def tell(
+    args: argparse.Namespace, state: GameState, bots: Sequence[Bot], out: TextIO
+) -> list[Move]:
+    """The demo's narration of the game ``bots`` play from ``state``; the moves played.
+
+    An introduction naming the bots, the setup, the game turn by turn (:func:`play`), the
+    final position as the table shows it to all and the outcome.
+    """
     width = shared.demo_width(out, None, InvalidValueError)
     intro = (
         f"Harbour demo: {args.bot} bots, one per seat, each seeded from the game seed and its seat."
     )
     out.write(wrap(intro, width) + "\n\n")
     out.write(wrap(describe_setup(state), width) + "\n")
-    start, moves = state, list[Move]()
+    moves = list[Move]()
     state = play(state, bots, out, moves, width=width)
     out.write("\nThe final position:\n\n" + render(state, public=True, width=width))
     out.write("\n" + wrap(describe_outcome(state), width) + "\n")
-    if args.record:
-        seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(len(state.players))}
-        text = write_record(start, moves, tags={"Event": "harbour demo", **seats})
-        Path(args.record).write_text(text, encoding="utf-8")
-        sys.stderr.write(f"The game's record is in {args.record}.\n")
+    return moves
+
+
+#: Harbour's demo for the shared one (:class:`meeplekit.info.Demo`).
+DEMO: Final[Demo[GameState, Move]] = Demo(
+    bots=BOTS,
+    seed=2014,
+    tell=tell,
+    check=_combination_error,
+    arguments=_first_spellings,
+)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ A bot that may not peek searches states it cannot tell from the true one:
 random and uniformly among the fillings that give the same observation.
 
 >>> import harbour
->>> from harbour.rng import SplitMix64
+>>> from meeplekit.rng import SplitMix64
 >>> options = harbour.RulesOptions(characters=True, bonus_cards=True)
 >>> state = harbour.new_game(3, seed=5, options=options)
 >>> seen = harbour.observe(state, 0)
@@ -33,7 +33,6 @@ from harbour.observation import (
     observe,
 )
 from harbour.options import RulesOptions
-from harbour.rng import SplitMix64
 from harbour.state import (
     BoardSite,
     CardSite,
@@ -44,6 +43,7 @@ from harbour.state import (
     PlayerState,
 )
 from harbour.validation import validate
+from meeplekit.rng import SplitMix64
 from meeplekit.values import field_getter, shown
 
 __all__ = ["determinize"]

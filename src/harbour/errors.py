@@ -18,7 +18,9 @@ bad value are also ``ValueError``:
 - :class:`DocumentError`: a JSON document (:func:`harbour.from_json`) that cannot be read,
   naming the field;
 - :class:`RecordError`: a game record (:mod:`harbour.records`) that cannot be read or
-  replayed, naming the line or turn and, for an illegal move, the rule.
+  replayed, naming the line or turn and, for an illegal move, the rule;
+- :class:`MissingExtraError` (also an ``ImportError``): an optional extra a feature needs
+  is not installed, naming the extra and its install command.
 
 Each is also the shared layer's class of the same kind (:mod:`meeplekit.errors`): a
 :class:`HarbourError` is a :class:`meeplekit.errors.RulesError`, Harbour's
@@ -48,6 +50,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidStateError",
     "InvalidValueError",
+    "MissingExtraError",
     "MoveParseError",
     "RecordError",
 ]
@@ -64,6 +67,7 @@ if TYPE_CHECKING:  # the type checker reads each name as the shared class it spe
     from meeplekit.errors import InvalidMoveError as InvalidMoveError
     from meeplekit.errors import InvalidStateError as InvalidStateError
     from meeplekit.errors import InvalidValueError as InvalidValueError
+    from meeplekit.errors import MissingExtraError as MissingExtraError
     from meeplekit.errors import MoveParseError as MoveParseError
     from meeplekit.errors import RecordError as RecordError
     from meeplekit.errors import RulesError as HarbourError

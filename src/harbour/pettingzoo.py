@@ -24,13 +24,11 @@ Rewards are 0 until the end; then each winner gets +1 divided by the number of w
 every other player -1 divided by their number (ENV-2). A game that reaches
 ``max_decisions`` decisions is truncated with rewards 0 (ENV-3).
 
-The environment is the shared PettingZoo adapter (:class:`meeplekit.pettingzoo.GameEnv`)
-made with Harbour's description (:data:`harbour.learning.LEARNING`).
-
-This module needs ``pettingzoo``, ``gymnasium`` and ``numpy``
-(``pip install 'harbour-rules[pettingzoo]'``); ``import harbour`` does not import it.
-Without them, importing it raises :class:`~harbour.extras.MissingExtraError`, whose one
-line names the extra.
+The environment is the shared PettingZoo adapter (:mod:`meeplekit.pettingzoo`) serving the
+game's description (:data:`harbour.info.INFO`); this module only names its parts. It needs
+``pettingzoo``, ``gymnasium`` and ``numpy`` (``pip install 'harbour-rules[pettingzoo]'``);
+``import harbour`` does not import it. Without them, importing it raises
+:class:`~harbour.errors.MissingExtraError`, whose one line names the extra.
 
 >>> import harbour
 >>> from harbour import pettingzoo
@@ -51,68 +49,28 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Final
 
-from harbour.extras import require
+from harbour.info import INFO
 
-require("pettingzoo")  # before the imports below: one line naming the extra if it is missing
+INFO.require("pettingzoo")  # before the adapter: one line naming the extra if it is missing
 
-from harbour.cards.model import CardSet
-from harbour.cards.original import ORIGINAL_SET
-from harbour.learning import LEARNING, Variant
-from harbour.options import RulesOptions
-from harbour.state import GameState
 from meeplekit import pettingzoo as shared
 
-__all__ = ["MAX_DECISIONS", "RENDER_MODES", "HarbourEnv", "env", "raw_env"]
+_SERVED: Final = shared.served("harbour")
 
-#: The default cap on the decisions of one game, after which it is truncated (ENV-3).
-MAX_DECISIONS: Final = LEARNING.max_decisions
+__all__ = ["CAN_RENDER_PIXELS", "MAX_DECISIONS", "RENDER_MODES", "HarbourEnv", "env", "raw_env"]
 
+#: The default cap on the decisions of one game, after which it is truncated.
+MAX_DECISIONS: Final = _SERVED.max_decisions
 #: Whether pictures can be drawn as pixels: resvg-py and Pillow (the extra ``[pictures]``).
 CAN_RENDER_PIXELS: Final = shared.CAN_RENDER_PIXELS
-
-#: The render modes available here (ENV-5).
-RENDER_MODES: Final = shared.render_modes(LEARNING)
-
-
-class HarbourEnv(shared.GameEnv[GameState]):
-    """The AEC environment of a game of ``players`` (ENV-1), unwrapped: :data:`raw_env`.
-
-    ``players`` is 2 to 4 (default 3, SPIEL-6); ``options`` and ``cards`` are passed to
-    :func:`harbour.new_game` at every reset; ``max_decisions`` caps the decisions of a game
-    (``None`` for no cap, ENV-3); ``render_mode`` is one of :data:`RENDER_MODES` or
-    ``None`` (ENV-5). See the module's documentation.
-    """
-
-    learning = LEARNING
-
-    #: PettingZoo's metadata: the environment's name and its render modes (ENV-5).
-    metadata: ClassVar[dict[str, Any]] = shared.metadata(LEARNING)
-
-    def __init__(
-        self,
-        players: int = LEARNING.default_players,
-        options: RulesOptions | None = None,
-        cards: CardSet | None = None,
-        max_decisions: int | None = MAX_DECISIONS,
-        render_mode: str | None = None,
-    ) -> None:
-        #: The rule readings of every game (``None``: the defaults).
-        self.options = options
-        #: The card set of every game.
-        self.cards = ORIGINAL_SET if cards is None else cards
-        super().__init__(
-            players,
-            Variant(options, self.cards),
-            max_decisions=max_decisions,
-            render_mode=render_mode,
-        )
-
-
-#: The environment, unwrapped (PettingZoo's ``raw_env``, ENV-6): an illegal action raises
+#: The render modes available here.
+RENDER_MODES: Final = _SERVED.render_modes
+#: The environment, unwrapped (PettingZoo's ``raw_env``): an illegal action raises
 #: :class:`~harbour.errors.IllegalMoveError`.
-raw_env: Final = HarbourEnv
-
-#: A new environment, wrapped as PettingZoo's classic environments are (ENV-6).
-env: Final = shared.classic_env(HarbourEnv)
+HarbourEnv: Final = _SERVED.raw_env
+#: The environment, unwrapped (PettingZoo's ``raw_env``).
+raw_env: Final = _SERVED.raw_env
+#: A new environment, wrapped as PettingZoo's classic environments are.
+env: Final = _SERVED.env

@@ -39,7 +39,6 @@ from harbour.serialization import converter, from_data
 from harbour.serialization import record_from_data as record_from_data
 from harbour.setup import new_game
 from harbour.state import GameState
-from harbour.version import __version__
 from meeplekit import records as core
 from meeplekit.records import Tag
 
@@ -102,7 +101,7 @@ def _header(record: GameRecord) -> list[tuple[str, str]]:
     cards = start.cards
     header = [
         ("Format", RECORD_FORMAT),
-        ("Library", __version__),
+        ("Library", core.library_version(__name__)),
         ("Players", str(len(start.players))),
         ("Seed", str(start.seed)),
     ]

@@ -18,6 +18,8 @@ __all__ = [
     "outcome",
     "returns",
     "shares",
+    "standings",
+    "utilities",
     "victory_points",
 ]
 
@@ -131,3 +133,22 @@ def returns(state: GameState) -> tuple[float, ...]:
     if state.stack:
         return (0.0,) * len(state.players)
     return shares(outcome(state).winners, len(state.players))
+
+
+def utilities(state: GameState) -> tuple[float, ...]:
+    """Each seat's utility from the scores of ``state`` as they stand (SPIEL-3).
+
+    Each winner (:func:`harbour.outcome`, tie-breakers included) gets +1 divided by the
+    number of winners, every other player -1 divided by their number; when all players
+    tie, every one gets 0. The utilities add up to 0. A game cut short by the cap
+    (SPIEL-4) is scored as if it ended now: its pending decisions are dropped.
+    """
+    if state.stack:  # made again by its constructor, as harbour.positions.replace makes it
+        fields = {field.name: getattr(state, field.name) for field in attrs.fields(GameState)}
+        state = GameState(**{**fields, "stack": ()})
+    return shares(outcome(state).winners, len(state.players))
+
+
+def standings(state: GameState) -> tuple[int, ...]:
+    """Each seat's victory points now (a lab result's ``points`` of a game stopped unfinished)."""
+    return tuple(victory_points(state, seat) for seat in range(len(state.players)))

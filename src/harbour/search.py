@@ -42,7 +42,7 @@ most 2-player games, so the seeds matter as much as the bots).
 After ``playouts`` iterations the bot plays the most visited move of the root (ties go to
 the first in :func:`harbour.legal_moves` order). A decision with a single legal move is
 answered without search. The bot is deterministic given its seed: it owns one
-:class:`harbour.rng.SplitMix64`, for the determinizations, the expansions and the
+:class:`meeplekit.rng.SplitMix64`, for the determinizations, the expansions and the
 playouts.
 
 >>> import harbour

@@ -25,9 +25,9 @@ from typing import Any, ClassVar
 
 import attrs
 
-from harbour.extras import require
+from harbour.info import EXTRAS
 
-require("testing")  # before the imports below: one line naming the extra if it is missing
+EXTRAS.require("testing")  # before the imports below: one line naming the extra if it is missing
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument

@@ -7,7 +7,7 @@ sources of the base game (``machikoro/spec``), and every open reading selectable
 (:class:`RulesOptions`).
 
 >>> import machikoro
->>> from machikoro.rng import SplitMix64
+>>> from meeplekit.rng import SplitMix64
 >>> state = machikoro.new_game(2, seed=1)  # the market is drawn with the seed
 >>> machikoro.legal_moves(state)  # Player 1 rolls one die (no Train Station yet)
 (RollDice(dice=1),)
@@ -28,7 +28,7 @@ sources of the base game (``machikoro/spec``), and every open reading selectable
 True
 """
 
-from machikoro import actions, cards, chance, events, notation, records, rng, svg, tensors
+from machikoro import actions, cards, chance, events, notation, records, svg, tensors
 from machikoro.cards.model import Establishment, Landmark
 from machikoro.chance import chance_outcomes
 from machikoro.determinize import determinize
@@ -53,6 +53,7 @@ from machikoro.errors import (
     InvalidStateError,
     InvalidValueError,
     MachiKoroError,
+    MissingExtraError,
     MoveParseError,
     RecordError,
 )
@@ -96,9 +97,12 @@ from machikoro.serialization import from_json, to_json
 from machikoro.setup import new_game
 from machikoro.state import GameState, PlayerView
 from machikoro.validation import Violation, validate
-from machikoro.version import __version__
 from machikoro.view import render
 from meeplekit.protocol import CHANCE
+
+#: The version of the ``machikoro-rules`` distribution (PEP 440): the ``Library`` tag of every
+#: record (a test checks the two agree).
+__version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
@@ -133,6 +137,7 @@ __all__ = [
     "MachiKoroError",
     "MajorCopies",
     "Market",
+    "MissingExtraError",
     "Move",
     "MoveParseError",
     "NoTrade",
@@ -175,7 +180,6 @@ __all__ = [
     "records",
     "render",
     "returns",
-    "rng",
     "svg",
     "tensors",
     "to_json",

@@ -20,11 +20,12 @@ from each opponent.
 
 >>> import machikoro
 >>> from machikoro.bots import GreedyBot, RandomBot, income
+>>> from meeplekit.rng import SplitMix64
 >>> state = machikoro.new_game(2, seed=3)
 >>> round(income(state, 0), 3)  # a Wheat Field and a Bakery, one die: 1/6 + 1/6 + 2/6
 0.667
 >>> bots = [GreedyBot(seed=1), RandomBot(seed=2)]
->>> rng = machikoro.rng.SplitMix64(5)
+>>> rng = SplitMix64(5)
 >>> while not machikoro.is_over(state):
 ...     seat = machikoro.current_player(state)
 ...     if seat == machikoro.CHANCE:

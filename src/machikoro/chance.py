@@ -6,7 +6,7 @@ library's generator, so that random play and ``new_game`` follow the same probab
 test can list:
 
 >>> import machikoro
->>> from machikoro.rng import SplitMix64
+>>> from meeplekit.rng import SplitMix64
 >>> state = machikoro.apply_move(machikoro.new_game(2, seed=1), machikoro.RollDice(1))
 >>> [(str(m.faces), str(p)) for m, p in chance_outcomes(state)][:2]
 [('(1,)', '1/6'), ('(2,)', '1/6')]

@@ -17,29 +17,25 @@ as a usage error with exit status 2.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 import machikoro
 from machikoro.bots import Bot, GreedyBot, RandomBot
 from machikoro.chance import sample
 from machikoro.errors import InvalidValueError
 from machikoro.events import Event
-from machikoro.facts import GAME
 from machikoro.moves import Move
 from machikoro.narrate import describe_events, describe_outcome, describe_player, describe_setup
-from machikoro.options import RulesOptions
-from machikoro.records import write_record
-from machikoro.rng import SplitMix64
-from machikoro.setup import new_game
 from machikoro.state import GameState
 from machikoro.view import render
 from meeplekit import demo as shared
+from meeplekit.info import Demo
+from meeplekit.registry import load_info
+from meeplekit.rng import SplitMix64
 from meeplekit.text import wrap
 
-__all__ = ["BOTS", "MAX_MOVES", "build_parser", "main", "play"]
+__all__ = ["BOTS", "DEMO", "MAX_MOVES", "build_parser", "main", "play", "tell"]
 
 #: A safety limit: a game still running after this many moves is abandoned.
 MAX_MOVES = shared.MAX_MOVES
@@ -52,42 +48,13 @@ _DEFAULT_BOT = "greedy"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser of the demo.
+    """The command-line parser of the demo (:func:`meeplekit.demo.build_parser`).
 
-    Its options are named as ``python -m harbour.demo`` names its own: ``--players``,
+    Its options are named as the other games' demos name theirs: ``--players``,
     ``--seed``, ``--bot``, ``--record`` and one option per
     :class:`~machikoro.options.RulesOptions` field (:func:`meeplekit.demo.add_reading_options`).
     """
-    parser = argparse.ArgumentParser(
-        prog="python -m machikoro.demo",
-        description="Play one seeded game of Machi Koro between bots and narrate it.",
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        choices=tuple(GAME.player_counts(expansion=True)),
-        default=3,
-        help="number of players (default: 3; 2 to 4 without the expansion)",
-    )
-    parser.add_argument(
-        "--seed",
-        type=shared.seed_argument,
-        default=2014,
-        help="game seed, 0 to 2**64-1 (default: 2014)",
-    )
-    parser.add_argument(
-        "--bot",
-        choices=sorted(BOTS),
-        default=_DEFAULT_BOT,
-        help=f"the bot every seat plays (default: {_DEFAULT_BOT})",
-    )
-    shared.add_reading_options(parser, RulesOptions)
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="also write the game's record (MK-REC-1) to FILE",
-    )
-    return parser
+    return shared.build_parser(load_info("machikoro"))
 
 
 def _header(state: GameState) -> str:
@@ -146,29 +113,24 @@ def play(
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo with the command-line arguments ``argv`` (default: ``sys.argv[1:]``).
 
-    Prints the setup, the game turn by turn and the outcome to standard output; returns
-    the exit status (0; 1 when the output is closed early, as by ``head``). Bad arguments
-    make argparse print a one-line error to standard error and exit with status 2.
+    Prints the setup, the game and the outcome to standard output; returns the exit status
+    (0; 1 when the output is closed early, as by ``head``). Bad arguments make argparse
+    print a one-line error to standard error and exit with status 2
+    (:func:`meeplekit.demo.main`).
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    options = shared.chosen_options(args, RulesOptions)
-    try:
-        state = new_game(args.players, seed=args.seed, options=options)
-    except InvalidValueError as error:  # too many players for the edition (MK-PLAYERS-1)
-        parser.error(str(error))
-    bots = [BOTS[args.bot](shared.bot_seed(args.seed, seat)) for seat in range(args.players)]
+    return shared.main("machikoro", argv)
+
+
+def tell(
+    args: argparse.Namespace, state: GameState, bots: Sequence[Bot], out: TextIO
+) -> list[Move]:
+    """The demo's narration of the game ``bots`` play from ``state``; the moves played.
+
+    An introduction, the setup, the table as play begins, the game turn by turn
+    (:func:`play`, chance drawn from the game seed: :func:`meeplekit.demo.chance_seed`),
+    the final position and the outcome.
+    """
     chance = SplitMix64(shared.chance_seed(args.seed))
-    return shared.run_quietly(lambda: _run(args, state, bots, chance, sys.stdout))
-
-
-def _run(
-    args: argparse.Namespace,
-    state: GameState,
-    bots: Sequence[Bot],
-    chance: SplitMix64,
-    out: TextIO,
-) -> None:
     width = shared.demo_width(out, None, InvalidValueError)
     intro = (
         f"Machi Koro demo: {args.bot} bots, one per seat, each seeded from the game seed and "
@@ -177,15 +139,20 @@ def _run(
     out.write(wrap(intro, width) + "\n\n")
     out.write(wrap(describe_setup(state), width) + "\n")
     out.write("\nThe table as play begins:\n\n" + render(state, width=width))
-    start, moves = state, list[Move]()
+    moves = list[Move]()
     state = play(state, bots, out, chance, moves, width=width)
     out.write("\nThe final position:\n\n" + render(state, width=width))
     out.write("\n" + wrap(describe_outcome(state), width) + "\n")
-    if args.record:
-        seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(state.players)}
-        text = write_record(start, moves, tags={"Event": "machikoro demo", **seats})
-        Path(args.record).write_text(text, encoding="utf-8")
-        sys.stderr.write(f"The game's record is in {args.record}.\n")
+    return moves
+
+
+#: Machi Koro's demo for the shared one (:class:`meeplekit.info.Demo`).
+DEMO: Final[Demo[GameState, Move]] = Demo(
+    bots=BOTS,
+    seed=2014,
+    tell=tell,
+    players_help="; 2 to 4 without the expansion",
+)
 
 
 if __name__ == "__main__":

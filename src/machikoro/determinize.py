@@ -7,7 +7,7 @@ are the observed position with any seed, and no rule reads the seed after the st
 from the generator.
 
 >>> import machikoro
->>> from machikoro.rng import SplitMix64
+>>> from meeplekit.rng import SplitMix64
 >>> state = machikoro.new_game(3, seed=2)
 >>> sample = machikoro.determinize(machikoro.observe(state, 0), SplitMix64(1))
 >>> machikoro.observe(sample, 0) == machikoro.observe(state, 0)

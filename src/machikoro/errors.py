@@ -19,7 +19,9 @@ that serves several games catches one family:
 - :class:`DocumentError`: a JSON document (:func:`machikoro.from_json`) that cannot be read,
   naming the field;
 - :class:`RecordError`: a game record (:mod:`machikoro.records`) that cannot be read or
-  replayed, naming the line or turn and, for an illegal move, the rule.
+  replayed, naming the line or turn and, for an illegal move, the rule;
+- :class:`MissingExtraError` (an ``ImportError``): an optional extra a feature needs is not
+  installed, naming the extra and its install command.
 
 >>> import machikoro
 >>> state = machikoro.new_game(2, seed=1)
@@ -51,6 +53,7 @@ __all__ = [
     "InvalidStateError",
     "InvalidValueError",
     "MachiKoroError",
+    "MissingExtraError",
     "MoveParseError",
     "RecordError",
 ]
@@ -67,6 +70,7 @@ if TYPE_CHECKING:  # the type checker reads each name as the shared class it spe
     from meeplekit.errors import InvalidMoveError as InvalidMoveError
     from meeplekit.errors import InvalidStateError as InvalidStateError
     from meeplekit.errors import InvalidValueError as InvalidValueError
+    from meeplekit.errors import MissingExtraError as MissingExtraError
     from meeplekit.errors import MoveParseError as MoveParseError
     from meeplekit.errors import RecordError as RecordError
     from meeplekit.errors import RulesError as MachiKoroError

@@ -29,7 +29,7 @@ and one per field of :class:`~machikoro.options.RulesOptions`, by the field's na
 switch is a boolean (``"expansion": False``), a reading the string value of its enum member
 (``"reroll_dice": "same"``).
 
-- Chance is explicit (MK-SPIEL-2): a game begins at :func:`machikoro.learning.start`, the
+- Chance is explicit (MK-SPIEL-2): a game begins at :func:`machikoro.setup.start`, the
   position before the market is drawn, and every chance node (a market draw, the dice, the
   Tuna Boat's roll) gives :func:`machikoro.chance_outcomes` by their codes of
   :mod:`machikoro.actions`, each with its exact probability as a float. A decision's action
@@ -44,27 +44,25 @@ switch is a boolean (``"expansion": False``), a reading the string value of its 
 - ``str(state)`` is the text view, ``machikoro.view.render`` (MK-SPIEL-7); a state is
   serialized by its history.
 
-The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) registered with
-Machi Koro's description (:data:`machikoro.learning.LEARNING`). This module needs
-``open_spiel`` and ``numpy`` (``pip install 'machikoro-rules[openspiel]'``); ``import
-machikoro`` does not import it. Without them, importing it raises
-:class:`~machikoro.extras.MissingExtraError`, whose one line names the extra.
+The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) serving the game's
+description (:data:`machikoro.info.INFO`); this module only names its parts. It needs
+``open_spiel`` and ``numpy`` (``pip install 'machikoro-rules[openspiel]'``); ``import machikoro`` does
+not import it. Without them, importing it raises :class:`~machikoro.errors.MissingExtraError`,
+whose one line names the extra.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from machikoro.extras import require
+from machikoro.info import INFO
+from machikoro.scoring import utilities
 
-require("openspiel")  # before the imports below: one line naming the extra if it is missing
+INFO.require("openspiel")  # before the adapter: one line naming the extra if it is missing
 
-import pyspiel  # noqa: E402
+from meeplekit.openspiel import served  # noqa: E402
 
-from machikoro.learning import LEARNING, utilities  # noqa: E402
-from machikoro.options import RulesOptions  # noqa: E402
-from machikoro.state import GameState  # noqa: E402
-from meeplekit import openspiel as shared  # noqa: E402
+_SERVED: Final = served("machikoro")
 
 __all__ = [
     "GAME_TYPE",
@@ -75,62 +73,13 @@ __all__ = [
     "utilities",
 ]
 
-#: The default cap on the decisions of one game (MK-SPIEL-4): 300 random games per row
-#: took at most 513 decisions (the specification lists the distribution).
-MAX_DECISIONS: Final = LEARNING.max_decisions
-
-#: The game's type: ``python_machikoro``, sequential, explicit chance, perfect
-#: information, zero-sum, terminal rewards, 2 to 5 players (default 3, MK-SPIEL-6), and its
-#: parameters (MK-SPIEL-1).
-GAME_TYPE: Final = shared.game_type(LEARNING)
-
-
-class MachiKoroState(shared.SpielState[GameState]):
-    """A position of ``python_machikoro``: a :class:`~machikoro.state.GameState` (MK-SPIEL-2).
-
-    :attr:`state` is the position (never ``None``: the game begins at
-    :func:`machikoro.learning.start`); :attr:`decisions` counts the decisions taken, chance
-    outcomes not included (MK-SPIEL-4). At a chance node the actions are the codes of the
-    outcomes (MK-SPIEL-2); :meth:`returns` are :func:`utilities` at the end (MK-SPIEL-3);
-    ``str(state)`` is the text view (MK-SPIEL-7).
-    """
-
-    learning = LEARNING
-
-
-class MachiKoroObserver(shared.SpielObserver):
-    """Observation tensors and strings of ``python_machikoro`` (OpenSpiel's PyObserver).
-
-    A player sees :func:`machikoro.observe` of the position (MK-SPIEL-5): :attr:`tensor` is
-    :func:`machikoro.tensors.observation_tensor` as ``float32``, :meth:`string_from` gives
-    :func:`machikoro.tensors.information_state_string`. Nothing is secret, so every
-    observation type gets the same.
-    """
-
-
-class MachiKoroGame(shared.SpielGame):
-    """The game ``python_machikoro``: what :func:`pyspiel.load_game` makes (MK-SPIEL-1)."""
-
-    learning = LEARNING
-    game_type = GAME_TYPE
-    state_type = MachiKoroState
-    observer_type = MachiKoroObserver
-
-    @property
-    def options(self) -> RulesOptions:
-        """The edition, market and readings every game is played under (the parameters)."""
-        options: RulesOptions = super().options
-        return options
-
-    def new_initial_state(self) -> MachiKoroState:
-        """A new game, before its market is drawn (MK-SPIEL-2)."""
-        return MachiKoroState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> MachiKoroObserver:
-        """An observer of tensors and strings built from :func:`machikoro.observe`."""
-        return MachiKoroObserver(self, iig_obs_type, params)
-
-
-pyspiel.register_game(GAME_TYPE, MachiKoroGame)
+#: The game's type: ``python_machikoro`` and its parameters (registered on import).
+GAME_TYPE: Final = _SERVED.game_type
+#: The default cap on the decisions of one game.
+MAX_DECISIONS: Final = _SERVED.max_decisions
+#: The game: what :func:`pyspiel.load_game` makes.
+MachiKoroGame: Final = _SERVED.game
+#: A position of the game.
+MachiKoroState: Final = _SERVED.state
+#: Its observation tensors and strings.
+MachiKoroObserver: Final = _SERVED.observer

@@ -27,11 +27,11 @@ Rewards are 0 until the end; then the winner gets +1 and every other player -1/(
 (MK-ENV-2). A game that reaches ``max_decisions`` decisions is truncated with rewards 0
 (MK-ENV-3).
 
-The environment is the shared PettingZoo adapter (:class:`meeplekit.pettingzoo.GameEnv`)
-made with Machi Koro's description (:data:`machikoro.learning.LEARNING`). This module needs
+The environment is the shared PettingZoo adapter (:mod:`meeplekit.pettingzoo`) serving the
+game's description (:data:`machikoro.info.INFO`); this module only names its parts. It needs
 ``pettingzoo``, ``gymnasium`` and ``numpy`` (``pip install 'machikoro-rules[pettingzoo]'``);
 ``import machikoro`` does not import it. Without them, importing it raises
-:class:`~machikoro.extras.MissingExtraError`, whose one line names the extra.
+:class:`~machikoro.errors.MissingExtraError`, whose one line names the extra.
 
 >>> from machikoro import pettingzoo
 >>> environment = pettingzoo.env(players=2)
@@ -49,58 +49,26 @@ made with Machi Koro's description (:data:`machikoro.learning.LEARNING`). This m
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Final
 
-from machikoro.extras import require
+from machikoro.info import INFO
 
-require("pettingzoo")  # before the imports below: one line naming the extra if it is missing
+INFO.require("pettingzoo")  # before the adapter: one line naming the extra if it is missing
 
-from machikoro.learning import LEARNING  # noqa: E402
-from machikoro.options import RulesOptions  # noqa: E402
-from machikoro.state import GameState  # noqa: E402
 from meeplekit import pettingzoo as shared  # noqa: E402
+
+_SERVED: Final = shared.served("machikoro")
 
 __all__ = ["MAX_DECISIONS", "RENDER_MODES", "MachiKoroEnv", "env", "raw_env"]
 
-#: The default cap on the decisions of one game, after which it is truncated (MK-ENV-3).
-MAX_DECISIONS: Final = LEARNING.max_decisions
-
-#: The render modes available here (MK-ENV-5).
-RENDER_MODES: Final = shared.render_modes(LEARNING)
-
-
-class MachiKoroEnv(shared.GameEnv[GameState]):
-    """The AEC environment of a game of ``players`` (MK-ENV-1), unwrapped: :data:`raw_env`.
-
-    ``players`` is 2 to 5 (default 3, MK-SPIEL-6; 2 to 4 in the base game); ``options`` is
-    passed to :func:`machikoro.new_game` at every reset (``None``: the defaults);
-    ``max_decisions`` caps the decisions of a game (``None`` for no cap, MK-ENV-3);
-    ``render_mode`` is one of :data:`RENDER_MODES` or ``None`` (MK-ENV-5). See the
-    module's documentation.
-    """
-
-    learning = LEARNING
-
-    #: PettingZoo's metadata: ``machikoro_v0`` and its render modes (MK-ENV-5).
-    metadata: ClassVar[dict[str, Any]] = shared.metadata(LEARNING)
-
-    def __init__(
-        self,
-        players: int = LEARNING.default_players,
-        options: RulesOptions | None = None,
-        max_decisions: int | None = MAX_DECISIONS,
-        render_mode: str | None = None,
-    ) -> None:
-        #: The edition, market and readings of every game.
-        self.options = RulesOptions() if options is None else options
-        super().__init__(
-            players, self.options, max_decisions=max_decisions, render_mode=render_mode
-        )
-
-
-#: The environment, unwrapped (PettingZoo's ``raw_env``, MK-ENV-6): an illegal action
-#: raises :class:`~machikoro.errors.IllegalMoveError`.
-raw_env: Final = MachiKoroEnv
-
-#: A new environment, wrapped as PettingZoo's classic environments are (MK-ENV-6).
-env: Final = shared.classic_env(MachiKoroEnv)
+#: The default cap on the decisions of one game, after which it is truncated.
+MAX_DECISIONS: Final = _SERVED.max_decisions
+#: The render modes available here.
+RENDER_MODES: Final = _SERVED.render_modes
+#: The environment, unwrapped (PettingZoo's ``raw_env``): an illegal action raises
+#: :class:`~machikoro.errors.IllegalMoveError`.
+MachiKoroEnv: Final = _SERVED.raw_env
+#: The environment, unwrapped (PettingZoo's ``raw_env``).
+raw_env: Final = _SERVED.raw_env
+#: A new environment, wrapped as PettingZoo's classic environments are.
+env: Final = _SERVED.env

@@ -11,7 +11,7 @@ setup: its player count, seed, options and, for a game that does not start as
 :func:`machikoro.new_game` starts it, the start position.
 
 >>> import machikoro
->>> from machikoro.rng import SplitMix64
+>>> from meeplekit.rng import SplitMix64
 >>> start = state = machikoro.new_game(2, seed=7)
 >>> rng, moves = SplitMix64(7), []
 >>> while len(moves) < 16:
@@ -60,7 +60,6 @@ from machikoro.serialization import from_data, to_data
 from machikoro.serialization import record_from_data as record_from_data
 from machikoro.setup import new_game
 from machikoro.state import GameState
-from machikoro.version import __version__
 from meeplekit import records as core
 from meeplekit.records import Tag
 
@@ -129,7 +128,7 @@ def _header(record: GameRecord) -> list[tuple[str, str]]:
     start = record.start
     header = [
         ("Format", RECORD_FORMAT),
-        ("Library", __version__),
+        ("Library", core.library_version(__name__)),
         ("Players", str(len(start.coins))),
         ("Seed", str(start.seed)),
     ]

@@ -15,7 +15,7 @@ from machikoro.state import GameState
 from machikoro.tables import tables_of
 from meeplekit.values import seat
 
-__all__ = ["Outcome", "landmarks_built", "outcome", "returns"]
+__all__ = ["Outcome", "landmarks_built", "outcome", "returns", "standings", "utilities"]
 
 
 @attrs.frozen(slots=True)
@@ -66,3 +66,20 @@ def returns(state: GameState) -> tuple[float, ...]:
         return (0.0,) * n
     winner = state.current
     return tuple(1.0 if p == winner else -1.0 / (n - 1) for p in range(n))
+
+
+def utilities(state: GameState) -> tuple[float, ...]:
+    """Each seat's utility of a game stopped at ``state`` (MK-SPIEL-3).
+
+    Over: :func:`machikoro.returns` (+1 for the winner, -1/(n-1) for every other seat).
+    Cut short by the cap on decisions (MK-SPIEL-4): 0 for every seat, a draw, since only
+    completing every landmark wins.
+    """
+    if state.stack:
+        return (0.0,) * len(state.coins)
+    return returns(state)
+
+
+def standings(state: GameState) -> tuple[int, ...]:
+    """Each seat's landmarks completed now (a lab result's ``points`` of a game stopped unfinished)."""
+    return tuple(landmarks_built(state, seat) for seat in range(len(state.coins)))

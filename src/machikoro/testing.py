@@ -29,9 +29,9 @@ from typing import Any, ClassVar
 
 import attrs
 
-from machikoro.extras import require
+from machikoro.info import EXTRAS
 
-require("testing")  # before the imports below: one line naming the extra if it is missing
+EXTRAS.require("testing")  # before the imports below: one line naming the extra if it is missing
 
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.errors import InvalidArgument  # noqa: E402

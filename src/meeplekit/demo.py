@@ -17,7 +17,12 @@ text, byte for byte. The parts that do not depend on the game live here:
   probability, each move applied with its events and handed to the caller to narrate;
 - the width a demo writes at (:func:`demo_width`): the terminal's when it writes to one,
   80 columns otherwise (:func:`meeplekit.text.output_width`);
-- a demo piped into ``head`` stops quietly (:func:`run_quietly`).
+- a demo piped into ``head`` stops quietly (:func:`run_quietly`);
+- the demo itself for a game registered by name (:func:`main`, ``python -m meeplekit.demo
+  GAME``; ``python -m harbour.demo`` calls it): its arguments (:func:`build_parser`) from
+  the game's description and its :class:`~meeplekit.info.Demo`, the game set up and its
+  bots seated, the game's narration (:attr:`Demo.tell <meeplekit.info.Demo.tell>`) and its
+  record.
 
 >>> bot_seed(2014, 0) != bot_seed(2014, 1)
 True
@@ -32,13 +37,16 @@ import enum
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import IO, Any, TypeVar
 
 import attrs
 
 from meeplekit.bots import Bot
+from meeplekit.info import Demo, GameInfo
 from meeplekit.options import field_meaning, field_rule, reading_meaning
 from meeplekit.protocol import CHANCE, Game, sample_chance
+from meeplekit.registry import load_info
 from meeplekit.rng import SplitMix64
 from meeplekit.text import output_width, width_problem
 
@@ -46,9 +54,11 @@ __all__ = [
     "MAX_MOVES",
     "add_reading_options",
     "bot_seed",
+    "build_parser",
     "chance_seed",
     "chosen_options",
     "demo_width",
+    "main",
     "option_flag",
     "play_game",
     "reading_help",
@@ -220,3 +230,93 @@ def run_quietly(run: Callable[[], None]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0
+
+
+def build_parser(info: GameInfo[Any, Any]) -> argparse.ArgumentParser:
+    """The command line of a game's demo, from its description and its demo.
+
+    ``--players`` (the game's counts, its default), ``--seed`` (the demo's), ``--bot`` (the
+    demo's bots, ``greedy`` by default), one option per reading
+    (:func:`add_reading_options`), the game's own arguments, ``--record FILE``.
+    """
+    demo = _demo_of(info)
+    parser = argparse.ArgumentParser(
+        prog=f"python -m {info.name}.demo",
+        description=f"Play one seeded game of {info.title} between bots and narrate it.",
+    )
+    default = info.players.default
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=tuple(info.players.counts),
+        default=default,
+        help=f"number of players (default: {default}{demo.players_help})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        default=demo.seed,
+        help=f"game seed, 0 to 2**64-1 (default: {demo.seed})",
+    )
+    bot = info.bots.default
+    parser.add_argument(
+        "--bot",
+        choices=sorted(demo.bots),
+        default=bot,
+        help=f"the bot every seat plays (default: {bot})",
+    )
+    add_reading_options(parser, info.readings)
+    if demo.arguments is not None:
+        demo.arguments(parser)
+    if info.records is not None:
+        parser.add_argument(
+            "--record",
+            metavar="FILE",
+            help=f"also write the game's record ({info.records.rule}) to FILE",
+        )
+    return parser
+
+
+def _demo_of(info: GameInfo[Any, Any]) -> Demo[Any, Any]:
+    if info.demo is None:
+        raise LookupError(f"{info.title} has no demo")
+    return info.demo
+
+
+def main(name: str, argv: Sequence[str] | None = None) -> int:
+    """Run the demo of the game registered as ``name`` with ``argv`` (default: the process's).
+
+    Prints the setup, the game and the outcome to standard output (the game's
+    :attr:`~meeplekit.info.Demo.tell`) and, with ``--record FILE``, writes the game's
+    record there; returns the exit status (0; 1 when the output is closed early, as by
+    ``head``). Bad arguments, and a game the rules do not allow, make argparse print a
+    one-line error to standard error and exit with status 2.
+    """
+    info = load_info(name)
+    demo = _demo_of(info)
+    parser = build_parser(info)
+    args = parser.parse_args(argv)
+    problem = None if demo.check is None else demo.check(args)
+    if problem is not None:
+        parser.error(problem)
+    options = chosen_options(args, info.readings)
+    try:
+        start = info.new_game(args.players, args.seed, options)
+    except ValueError as error:  # a combination the setup refuses
+        parser.error(str(error))
+    bots = [demo.bots[args.bot](bot_seed(args.seed, seat)) for seat in range(args.players)]
+
+    def run() -> None:
+        moves = demo.tell(args, start, bots, sys.stdout)
+        record = getattr(args, "record", None)
+        if record and info.records is not None:
+            seats = {f"Player{seat + 1}": f"{args.bot} bot" for seat in range(len(bots))}
+            text = info.records.write(start, moves, tags={"Event": f"{name} demo", **seats})
+            Path(record).write_text(text, encoding="utf-8")
+            sys.stderr.write(f"The game's record is in {record}.\n")
+
+    return run_quietly(run)
+
+
+if __name__ == "__main__":  # python -m meeplekit.demo GAME [options]
+    raise SystemExit(main(sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else 2)

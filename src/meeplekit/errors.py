@@ -17,7 +17,10 @@ several games (a frontend, a bot harness, the shared tools) catches one family, 
   :class:`AmbiguousMoveError` (one of them): a name there that abbreviates several;
 - :class:`CardFileError` (an :class:`InvalidValueError`): a card file that cannot be read;
 - :class:`DocumentError`: a JSON document that cannot be read, naming the field;
-- :class:`RecordError`: a game record that cannot be read or replayed.
+- :class:`RecordError`: a game record that cannot be read or replayed;
+- :class:`MissingExtraError` (an ``ImportError``): an optional extra that a feature needs
+  is not installed, its one line naming the extra and its install command
+  (:class:`meeplekit.extras.Extras`).
 
 >>> error = IllegalMoveError("TOLL-1", "The toll is owed.")
 >>> str(error), error.rule_id
@@ -53,6 +56,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidStateError",
     "InvalidValueError",
+    "MissingExtraError",
     "MoveParseError",
     "RecordError",
     "RulesError",
@@ -238,6 +242,14 @@ class RecordError(RulesError, ValueError):
             self.args = (f"{self.args[0]} (the line reads {shown(text, SHOWN_LINE)})",)
 
 
+class MissingExtraError(RulesError, ImportError):
+    """An optional extra that a feature needs is not installed.
+
+    Its message is one line naming the extra and the command that installs it
+    (:meth:`meeplekit.extras.Extras.require`).
+    """
+
+
 _E = TypeVar("_E", bound=RulesError)
 
 #: Each shared class of a game's family and the shared class its game class also derives
@@ -253,6 +265,7 @@ _KINDS: Final[tuple[tuple[type[RulesError], type[RulesError] | None], ...]] = (
     (GameNotOverError, None),
     (DocumentError, None),
     (RecordError, None),
+    (MissingExtraError, None),
 )
 
 
@@ -288,6 +301,8 @@ class Family:
     DocumentError: type[DocumentError]
     #: The game's :class:`RecordError`.
     RecordError: type[RecordError]
+    #: The game's :class:`MissingExtraError`.
+    MissingExtraError: type[MissingExtraError]
 
     def classes(self) -> dict[str, type[RulesError]]:
         """Every class of the family by its name, the base first."""
@@ -340,4 +355,5 @@ def family(title: str, *, module: str, base: str) -> Family:
         kind(GameNotOverError),
         kind(DocumentError),
         kind(RecordError),
+        kind(MissingExtraError),
     )

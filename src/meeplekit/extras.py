@@ -2,8 +2,9 @@
 
 A game's distribution (``harbour-rules``, ``machikoro-rules``) has optional extras, each
 installing the modules one part of the game needs (the OpenSpiel game, the PettingZoo
-environment, the command). A game describes them once as an :class:`Extras` value and its
-parts call :meth:`Extras.require` before importing what an extra provides, so that a
+environment, the command). A game describes them once as an :class:`Extras` value (the
+``extras`` of its :class:`~meeplekit.info.GameInfo`) and the shared tools call
+:meth:`Extras.require` before importing what an extra provides, so that a
 missing extra is one line naming the extra and the command that installs it, never a
 ``No module named numpy`` from deep inside an import. The command names the distribution
 and the extra: pip keeps the distribution installed (from a clone, a wheelhouse or the
@@ -27,17 +28,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from meeplekit.errors import RulesError
+from meeplekit.errors import MissingExtraError
 
 __all__ = ["Extras", "MissingExtraError"]
-
-
-class MissingExtraError(RulesError, ImportError):
-    """An optional extra that a feature needs is not installed.
-
-    Its message is one line naming the extra and the command that installs it. Each game
-    subclasses it in its own error family (``harbour.extras.MissingExtraError``).
-    """
 
 
 @attrs.frozen
@@ -48,7 +41,8 @@ class Extras:
     distribution: str
     #: Each extra by name: the modules it provides (as imported) and what it is for.
     extras: Mapping[str, tuple[tuple[str, ...], str]]
-    #: The error :meth:`require` raises: the game's subclass of :class:`MissingExtraError`.
+    #: The error :meth:`require` raises: the game's :class:`MissingExtraError` (made with
+    #: its family of errors, :func:`meeplekit.errors.family`).
     error: type[ImportError] = MissingExtraError
 
     def install_command(self, extra: str) -> str:

@@ -1,9 +1,9 @@
 """The rules lab for any game: seeded batches of bot games, their results, paired statistics.
 
-A game takes part by describing itself once as a :class:`LabGame` (``LAB`` in its module
-``<game>.lab``: ``harbour.lab.LAB``, ``machikoro.lab.LAB``), which :func:`lab_game` finds by
-the game's registered name (:func:`meeplekit.registry.load_game`). The rest is the same for
-every game:
+A game takes part through its description (:class:`meeplekit.info.GameInfo`), found by its
+registered name (:func:`meeplekit.registry.load_info`): its setup, readings and variant,
+its bots, its chance sampler, its decision limit and what a result line adds
+(:class:`meeplekit.info.Results`). The rest is the same for every game:
 
 - a :class:`Job` names one game completely: the game, its seed, the bot in each seat, the
   rule options, the variant (Harbour's card set; most games have none), the search bot's
@@ -12,9 +12,8 @@ every game:
   every bot is seeded from the game seed and its seat (:func:`meeplekit.demo.bot_seed`) and
   is given only its seat's observation; chance during play (dice, draws) is drawn with a
   generator seeded from the game seed (:func:`meeplekit.demo.chance_seed`), by the game's
-  own sampler or with the outcomes' exact probabilities
-  (:func:`meeplekit.protocol.sample_chance`). It returns a :class:`GameResult`, one line of
-  JSON Lines (:meth:`GameResult.to_json`);
+  sampler (:meth:`meeplekit.info.GameInfo.draw`). It returns a :class:`GameResult`, one
+  line of JSON Lines (:meth:`GameResult.to_json`);
 - :func:`run` plays many, in this process, in local worker processes or as
   `Ray <https://www.ray.io>`_ tasks (the game's extra ``[cluster]``), and returns the
   results in job order whatever the workers, so the same jobs always give the same results;
@@ -33,23 +32,22 @@ every game:
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from statistics import NormalDist
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import Any, Final, Self
 
 import attrs
 
-from meeplekit.bots import Bot
 from meeplekit.demo import bot_seed, chance_seed
 from meeplekit.extras import Extras
+from meeplekit.info import GameInfo
 from meeplekit.options import changed_readings
-from meeplekit.protocol import CHANCE, Game, sample_chance
-from meeplekit.registry import load_game
+from meeplekit.protocol import CHANCE
+from meeplekit.registry import load_info
 from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 
@@ -59,11 +57,9 @@ __all__ = [
     "GameResult",
     "Interval",
     "Job",
-    "LabGame",
     "SeatChange",
     "Variant",
     "compare_results",
-    "lab_game",
     "mcnemar",
     "paired_difference",
     "play_one",
@@ -72,9 +68,6 @@ __all__ = [
     "seat_wins",
     "wilson",
 ]
-
-S = TypeVar("S")
-M = TypeVar("M")
 
 _Z95 = NormalDist().inv_cdf(0.975)
 
@@ -89,127 +82,16 @@ EXTRAS: Final = Extras(
 )
 
 
-def _no_fields(state: Any, variant: Any, moves: Sequence[tuple[int, Any]]) -> Mapping[str, Any]:
-    return {}
-
-
-@attrs.frozen(kw_only=True)
-class LabGame(Generic[S, M]):
-    """What the lab needs from one game, beyond the game protocol.
-
-    A game gives one value, built with keywords, as ``LAB`` in its module ``<game>.lab``
-    (``S`` its state, ``M`` its move). Every callable is a pure function.
-    """
-
-    #: The game's registered name (:func:`meeplekit.registry.load_game`): ``"harbour"``.
-    name: str
-    #: The game module (:class:`~meeplekit.protocol.Game`): the lab plays through its
-    #: ``current_player``, ``legal_moves``' checked ``apply_move``, ``observe``, ``is_over``,
-    #: ``outcome`` and ``chance_outcomes``.
-    game: Game[S, M]
-    #: The fewest players of a game.
-    min_players: int
-    #: The most players of a game (some options may allow fewer: :attr:`new_game` says).
-    max_players: int
-    #: The bots a job may seat, by name.
-    bot_names: tuple[str, ...]
-    #: The bot a command seats when none is named.
-    default_bot: str
-    #: The bot called ``name`` (one of :attr:`bot_names`) from its seed:
-    #: ``make_bot(name, seed, playouts)``, ``playouts`` the search bot's iterations per
-    #: decision.
-    make_bot: Callable[[str, int, int], Bot[Any, M]]
-    #: The game's rule options class (a job's options are an instance).
-    options_type: type[Any]
-    #: A new game: ``new_game(players, seed, options, variant)``. It raises the game's
-    #: ``ValueError`` when such a game cannot be set up (a job is checked with it).
-    new_game: Callable[[int, int, Any, Any], S]
-    #: Each seat's points now, for a game stopped unfinished at its decision limit.
-    points: Callable[[S], tuple[int, ...]]
-    #: The turns begun in a state.
-    turns: Callable[[S], int]
-    #: The default decision limit of a job: a game still running after this many decisions
-    #: (chance outcomes are not decisions) is stopped and reported unfinished.
-    max_decisions: int
-    #: The game's :func:`require` for its extras (``harbour.extras.require``): raises the
-    #: game's ``MissingExtraError`` naming its install command, for ``"lab"`` and
-    #: ``"cluster"``.
-    require: Callable[[str], None]
-    #: The name of the game's variant besides its options, as a result line names it
-    #: (``"cards"`` for Harbour's card set), or ``None`` when the game has none.
-    variant_name: str | None = None
-    #: The variant of a job that names none (``None`` when the game has no variant).
-    default_variant: Any = None
-    #: The variant a command-line text names (``"original"`` or a card file for Harbour);
-    #: raises a ``ValueError`` naming the problem. ``None`` when the game has no variant.
-    load_variant: Callable[[str], Any] | None = None
-    #: The variant's name in a result line (a card set's name). ``None`` when the game has
-    #: no variant.
-    variant_label: Callable[[Any], str] | None = None
-    #: Extra checks of a job's game beyond :attr:`new_game`'s, ``check(players, options,
-    #: variant)``, raising a ``ValueError`` (Harbour checks the card set whole).
-    check: Callable[[int, Any, Any], None] | None = None
-    #: The game's own chance sampler, ``sample(state, rng)``; ``None``: the outcomes of
-    #: ``chance_outcomes`` drawn with their probabilities (:func:`sample_chance`).
-    sample: Callable[[S, SplitMix64], M] | None = None
-    #: The game's extra result fields: ``result_fields(end, variant, moves)`` from the last
-    #: state, the variant and every move played with the seat that chose it (chance's as
-    #: :data:`~meeplekit.protocol.CHANCE`), as JSON values by field name, in the order
-    #: written. Their names must differ from :class:`GameResult`'s own.
-    result_fields: Callable[[S, Any, Sequence[tuple[int, M]]], Mapping[str, Any]] = _no_fields
-    #: The game's extra result fields that need the game's start, for a game whose moves
-    #: and last state alone do not replay it (its setup drew what the fields name):
-    #: ``start_fields(start, end, variant, moves)``, written after :attr:`result_fields`'
-    #: fields; ``None``: none. Their names must differ from :class:`GameResult`'s own.
-    start_fields: Callable[[S, S, Any, Sequence[tuple[int, M]]], Mapping[str, Any]] | None = None
-    #: The result field listing each seat's purchases by name, in order (``"bought"``), whose
-    #: share of games a comparison reports (:attr:`Variant.purchase_rates`); ``None``: none.
-    purchases: str | None = None
-    #: What one of :attr:`purchases` is, in a report: ``"building"``.
-    purchase_noun: str = "item"
-
-    def check_job(self, players: int, options: Any, variant: Any) -> None:
-        """Raise the game's ``ValueError`` unless a game with these can be set up."""
-        if self.check is not None:
-            self.check(players, options, variant)
-        self.new_game(players, 0, options, variant)
-
-
-#: The lab descriptions found so far, by game name.
-_FOUND: dict[str, LabGame[Any, Any]] = {}
-
-
-def lab_game(name: str) -> LabGame[Any, Any]:
-    """The lab description of the game registered as ``name``: ``LAB`` of its ``lab`` module.
-
-    Raises :class:`~meeplekit.registry.UnknownGameError` (a ``LookupError``) for a name no
-    installed game registers, and ``LookupError`` for a game without a lab description. A
-    description found is kept for the life of the process.
-    """
-    found = _FOUND.get(name)
-    if found is None:
-        module = load_game(name)
-        try:
-            lab = importlib.import_module(f"{module.__name__}.lab")
-        except ModuleNotFoundError:
-            raise LookupError(f"the game {name!r} has no lab ({module.__name__}.lab)") from None
-        found = getattr(lab, "LAB", None)
-        if not isinstance(found, LabGame):
-            raise LookupError(f"{module.__name__}.lab has no LAB description")
-        _FOUND[name] = found
-    return found
-
-
 def require(extra: str, game: str | None = None) -> None:
     """Raise ``MissingExtraError`` naming ``extra``'s install command unless it is installed.
 
-    The game's own error and command when ``game`` is named, else the shared layer's
-    (:data:`EXTRAS`).
+    The game's own error and command when ``game`` is named
+    (:meth:`meeplekit.info.GameInfo.require`), else the shared layer's (:data:`EXTRAS`).
     """
     if game is None:
         EXTRAS.require(extra)
     else:
-        lab_game(game).require(extra)
+        load_info(game).require(extra)
 
 
 # --------------------------------------------------------------------------- jobs
@@ -225,7 +107,7 @@ def _ints(value: Iterable[int]) -> tuple[int, ...]:
 
 def _game_max_decisions(job: Job) -> int:
     try:
-        return lab_game(job.game).max_decisions
+        return load_info(job.game).max_decisions
     except LookupError:
         return 1  # the game is refused with its reason in __attrs_post_init__
 
@@ -244,52 +126,55 @@ class Job:
     game: str
     #: The game seed (0 to 2**64 - 1), also the source of the bots' and chance's seeds.
     seed: int
-    #: The bot in each seat, by name (:attr:`LabGame.bot_names`).
+    #: The bot in each seat, by name (:attr:`meeplekit.info.Bots.names`).
     bots: tuple[str, ...] = attrs.field(converter=_names)
-    #: The rule options: an instance of the game's :attr:`LabGame.options_type`.
+    #: The rule options: an instance of the game's
+    #: :attr:`~meeplekit.info.GameInfo.readings`.
     options: Any = None
     #: The variant (Harbour's card set), ``None`` for a game without one.
     variant: Any = None
     #: The search bot's iterations per decision.
     playouts: int = 1000
     #: Decisions after which an unfinished game is stopped (the game's
-    #: :attr:`LabGame.max_decisions` by default).
+    #: :attr:`~meeplekit.info.GameInfo.max_decisions` by default).
     max_decisions: int = attrs.field(default=attrs.Factory(_game_max_decisions, takes_self=True))
 
     def __attrs_post_init__(self) -> None:
         try:
-            lab = lab_game(self.game)
+            info = load_info(self.game)
         except LookupError as error:
             message = error.args[0] if error.args else str(error)
             raise ValueError(message) from None
         if self.options is None:
-            object.__setattr__(self, "options", lab.options_type())
+            object.__setattr__(self, "options", info.default_readings())
         if self.variant is None:
-            object.__setattr__(self, "variant", lab.default_variant)
-        _check_job(self, lab)
+            object.__setattr__(self, "variant", info.default_variant)
+        _check_job(self, info)
 
 
-def _check_job(job: Job, lab: LabGame[Any, Any]) -> None:
+def _check_job(job: Job, info: GameInfo[Any, Any]) -> None:
     if isinstance(job.seed, bool) or not isinstance(job.seed, int) or not 0 <= job.seed < 2**64:
         raise ValueError(f"the seed must be from 0 to 2**64 - 1, got {shown(job.seed)}")
+    names = info.bots.names
     for name in job.bots:
-        if name not in lab.bot_names:
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(lab.bot_names)}")
-    if not lab.min_players <= len(job.bots) <= lab.max_players:
+        if name not in names:
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(names)}")
+    players = info.players
+    if not players.fewest <= len(job.bots) <= players.most:
         raise ValueError(
-            f"a game seats {lab.min_players} to {lab.max_players} bots, got {len(job.bots)}"
+            f"a game seats {players.fewest} to {players.most} bots, got {len(job.bots)}"
         )
     if job.playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {job.playouts}")
     if job.max_decisions < 1:
         raise ValueError(f"max_decisions must be at least 1, got {job.max_decisions}")
-    if not isinstance(job.options, lab.options_type):
+    if not isinstance(job.options, info.readings):
         raise ValueError(
-            f"options must be a {lab.options_type.__qualname__}, got {shown(job.options)}"
+            f"options must be a {info.readings.__qualname__}, got {shown(job.options)}"
         )
-    if lab.variant_name is None and job.variant is not None:
-        raise ValueError(f"the game {lab.name!r} has no variant, got {shown(job.variant)}")
-    lab.check_job(len(job.bots), job.options, job.variant)
+    if info.variants is None and job.variant is not None:
+        raise ValueError(f"the game {info.name!r} has no variant, got {shown(job.variant)}")
+    info.check_game(len(job.bots), job.options, job.variant)
 
 
 # --------------------------------------------------------------------------- results
@@ -329,8 +214,7 @@ def _fields(value: Mapping[str, Any]) -> dict[str, Any]:
 class GameResult:
     """What the game of a :class:`Job` gave. Tuples are indexed by seat.
 
-    A game may subclass it to give its fields names (``harbour.lab.GameResult``); the
-    result line is the same.
+    A game may subclass it to give its fields names; the result line is the same.
     """
 
     #: The game seed.
@@ -355,7 +239,7 @@ class GameResult:
     #: set")``, or ``None`` for a game without one.
     variant: tuple[str, str] | None = attrs.field(default=None, kw_only=True)
     #: The game's extra fields by name, JSON values with tuples for lists, in the order
-    #: written (:attr:`LabGame.result_fields`).
+    #: written (:class:`meeplekit.info.Results`).
     extra: dict[str, Any] = attrs.field(factory=dict, kw_only=True, hash=False, converter=_fields)
 
     @property
@@ -446,24 +330,21 @@ def play_one(job: Job) -> GameResult:
     outcome is drawn with ``SplitMix64(chance_seed(job.seed))``; moves are applied with the
     game's checked ``apply_move``.
     """
-    lab = lab_game(job.game)
-    game = lab.game
+    info = load_info(job.game)
+    game = info.game
     players = len(job.bots)
     bots = [
-        lab.make_bot(name, bot_seed(job.seed, seat), job.playouts)
+        info.bots.make(name, bot_seed(job.seed, seat), job.playouts)
         for seat, name in enumerate(job.bots)
     ]
-    start = state = lab.new_game(players, job.seed, job.options, job.variant)
+    start = state = info.new_game(players, job.seed, job.options, job.variant)
     chance = SplitMix64(chance_seed(job.seed))
     moves: list[tuple[int, Any]] = []
     decisions = 0
     while not game.is_over(state) and decisions < job.max_decisions:
         seat = game.current_player(state)
         if seat == CHANCE:
-            if lab.sample is not None:
-                move = lab.sample(state, chance)
-            else:
-                move = sample_chance(game.chance_outcomes(state), chance)
+            move = info.draw(state, chance)
         else:
             move = bots[seat].choose(game.observe(state, seat))
             decisions += 1
@@ -474,13 +355,13 @@ def play_one(job: Job) -> GameResult:
         end = game.outcome(state)
         points, winners = end.points, end.winners
     else:
-        points, winners = lab.points(state), ()
-    variant = None
-    if lab.variant_name is not None and lab.variant_label is not None:
-        variant = (lab.variant_name, lab.variant_label(job.variant))
-    extra = dict(lab.result_fields(state, job.variant, moves))
-    if lab.start_fields is not None:
-        extra.update(lab.start_fields(start, state, job.variant, moves))
+        points, winners = info.evaluation.points(state), ()
+    results = info.results
+    extra: dict[str, Any] = {}
+    if results.fields is not None:
+        extra.update(results.fields(state, job.variant, moves))
+    if results.start_fields is not None:
+        extra.update(results.start_fields(start, state, job.variant, moves))
     return GameResult(
         seed=job.seed,
         bots=job.bots,
@@ -488,9 +369,9 @@ def play_one(job: Job) -> GameResult:
         points=points,
         winners=winners,
         decisions=decisions,
-        turns=lab.turns(state),
+        turns=info.play.turn(state),
         finished=finished,
-        variant=variant,
+        variant=info.variant_label(job.variant),
         extra=extra,
     )
 
@@ -722,7 +603,7 @@ def compare_results(
 
     A shared win counts as a win of each winner for McNemar's test and as ``1/k`` for
     the win rates. ``game`` (the game's registered name) names the purchases counted and
-    the extras a report needs (:attr:`LabGame.purchases`); without it, the purchases are
+    the extras a report needs (:attr:`meeplekit.info.Results.purchases`); without it, the purchases are
     the first extra field that lists names by seat, if any.
     """
     if not batches or len(labels) != len(batches):
@@ -733,8 +614,8 @@ def compare_results(
         if [r.seed for r in batch] != seeds:
             raise ValueError("every batch must be played on the same seeds, in the same order")
     if game is not None:
-        lab = lab_game(game)
-        purchases, noun = lab.purchases, lab.purchase_noun
+        results = load_info(game).results
+        purchases, noun = results.purchases, results.purchase_noun
     else:
         purchases, noun = _purchase_field(base), "item"
     players = len(base[0].bots) if base else 0

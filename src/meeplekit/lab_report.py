@@ -5,7 +5,7 @@ plots, saved as PNG files next to the report: each seat's win rate per reading w
 95% interval, the distribution of the winner's points, and the distribution of game
 lengths. matplotlib (the ``[lab]`` extra of the comparison's game, or of ``meeplekit``
 when it names none) draws them with its non-interactive Agg backend. The report is the
-same for every game but for the purchases it counts (:attr:`meeplekit.lab.LabGame.purchases`).
+same for every game but for the purchases it counts (:attr:`meeplekit.info.Results.purchases`).
 """
 
 from __future__ import annotations

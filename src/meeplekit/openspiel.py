@@ -1,45 +1,48 @@
-"""The OpenSpiel game of any game of the project: one adapter, registered by each game.
+"""The OpenSpiel game of every registered game: one adapter, serving each from its description.
 
-A game registers itself with OpenSpiel in a module of its own (``harbour.openspiel``,
-``machikoro.openspiel``) by subclassing the three classes here, pointing them at its
-:class:`~meeplekit.learning.Learning` description, and calling
-:func:`pyspiel.register_game` with :func:`game_type`::
+:func:`served` registers the Python game ``python_<name>`` of a game registered by name
+(:mod:`meeplekit.registry`) with OpenSpiel, made from its description
+(:class:`meeplekit.info.GameInfo`), and returns its classes; :func:`register_all` serves
+every registered game. Then :func:`pyspiel.load_game` loads it by name, with its
+parameters::
 
-    class MyState(SpielState[GameState]): ...
-    class MyObserver(SpielObserver): ...
+    from meeplekit import openspiel
 
-    class MyGame(SpielGame):
-        learning = LEARNING
-        game_type = game_type(LEARNING)
-        state_type = MyState
-        observer_type = MyObserver
+    openspiel.register_all()
+    game = pyspiel.load_game("python_harbour", {"players": 3})
 
-    pyspiel.register_game(MyGame.game_type, MyGame)
-
-What every such game is (each game's specification states it as its own clauses):
+No game writes a module of its own for it (``harbour.openspiel`` only calls
+``served("harbour")`` and keeps its names). What every such game is (each game's
+specification states it as its own clauses):
 
 - The game ``python_<name>``: sequential, with explicit chance, zero-sum, terminal
   rewards; its parameters are ``players`` (by default the game's most common count,
-  ``Learning.default_players``), ``max_decisions`` and one per field of the game's rule
-  options, by the field's name (a switch a boolean, a reading the string value of its
-  member). A value the game refuses fails the loading of the game.
-- Chance: either the game's setup chance is explicit (``Learning.start``: the game begins
-  at the position before any chance, whose chance nodes are the game's) or the first node
-  draws the seed of ``new_game`` among ``Learning.setup_seeds`` equally likely outcomes. At
-  every chance node of the game itself, :meth:`SpielState.chance_outcomes` gives the
-  game's outcomes (``game.chance_outcomes``) by their action codes, each with its exact
-  probability as a float. A decision's action is its code.
-- Utilities: ``Learning.utilities`` at the end, 0 for every seat before it; the game also
-  ends once ``max_decisions`` decisions (chance outcomes are not decisions) have been
-  taken.
+  :attr:`Players.default <meeplekit.info.Players.default>`), ``max_decisions`` and one per
+  field of the game's rule options, by the field's name (a switch a boolean, a reading the
+  string value of its member). A value the game refuses fails the loading of the game. Its
+  games are played with the game's default variant.
+- Chance: either the game's setup chance is explicit (:attr:`meeplekit.info.Chance.start`:
+  the game begins at the position before any chance, whose chance nodes are the game's) or
+  the first node draws the seed of ``new_game`` among
+  :attr:`~meeplekit.info.Chance.setup_seeds` equally likely outcomes. At every chance node
+  of the game itself, :meth:`SpielState.chance_outcomes` gives the game's outcomes
+  (``chance_outcomes``) by their action codes, each with its exact probability as a float.
+  A decision's action is its code.
+- Utilities: :attr:`meeplekit.info.Evaluation.utilities` at the end, 0 for every seat
+  before it; the game also ends once ``max_decisions`` decisions (chance outcomes are not
+  decisions) have been taken.
 - Observers: a player's observation and information state are both built from the game's
   ``observe`` alone: the tensor ``observation_tensor`` as ``float32``, the string
   ``information_state_string``.
 - ``resample_from_infostate`` draws a state the player cannot tell from this one with the
   game's ``determinize``.
-- ``str(state)`` is the game's text view (``Learning.text``, the referee's view, as
-  ``str`` of the game's state): a board to read, as OpenSpiel's own games print theirs.
-  A state is serialized by its history (OpenSpiel's default), which replays the game.
+- ``str(state)`` is the game's text view (its ``render``, the referee's view, as ``str`` of
+  the game's state): a board to read, as OpenSpiel's own games print theirs. A state is
+  serialized by its history (OpenSpiel's default), which replays the game.
+
+The classes of a game are named after its title (``HarbourGame``, ``MachiKoroState``) and
+belong to this module, where pickle finds them again (:func:`__getattr__`); a game's
+variant is also its game's attribute by the variant's name (Harbour's ``game.cards``).
 
 Needs OpenSpiel and NumPy (each game's extra ``[openspiel]``).
 """
@@ -61,16 +64,21 @@ except ImportError as missing:  # pragma: no cover - the tests run with OpenSpie
         "pip install open_spiel numpy (or a game's [openspiel] extra)"
     ) from missing
 
-from meeplekit.learning import Learning
+from meeplekit.info import ActionCodes, GameInfo, Tensors
 from meeplekit.protocol import CHANCE
+from meeplekit.registry import load_info, registered_names
 from meeplekit.rng import SplitMix64
 
 __all__ = [
+    "Served",
     "SpielGame",
     "SpielObserver",
     "SpielState",
+    "class_prefix",
     "game_type",
     "option_parameters",
+    "register_all",
+    "served",
 ]
 
 S = TypeVar("S")
@@ -108,38 +116,37 @@ def _option_value(default: object, parameter: Any) -> Any:
     return parameter
 
 
-def game_type(learning: Learning[Any, Any, Any, Any]) -> pyspiel.GameType:
+def game_type(info: GameInfo[Any, Any]) -> pyspiel.GameType:
     """The OpenSpiel game type of a game: ``python_<name>`` and its parameters.
 
     Sequential, explicit chance, perfect or imperfect information as the game is,
     zero-sum, terminal rewards, the game's range of players; the parameters are
-    ``players`` (default: the game's most common count, ``Learning.default_players``),
-    ``max_decisions`` (default: the game's cap) and :func:`option_parameters` of its
-    options.
+    ``players`` (default: the game's most common count), ``max_decisions`` (default: the
+    game's cap) and :func:`option_parameters` of its readings.
     """
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
-        if learning.perfect_information
+        if info.perfect_information
         else pyspiel.GameType.Information.IMPERFECT_INFORMATION
     )
     return pyspiel.GameType(
-        short_name=f"python_{learning.name}",
-        long_name=f"Python {learning.title}",
+        short_name=f"python_{info.name}",
+        long_name=f"Python {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=learning.max_players,
-        min_num_players=learning.min_players,
+        max_num_players=info.players.most,
+        min_num_players=info.players.fewest,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            "players": learning.default_players,
-            "max_decisions": learning.max_decisions,
-            **option_parameters(learning.options),
+            "players": info.players.default,
+            "max_decisions": info.max_decisions,
+            **option_parameters(info.readings),
         },
     )
 
@@ -175,22 +182,26 @@ class _Kept:
 class _Setup:
     """What every game of an OpenSpiel game starts from (:meth:`SpielGame._setup`)."""
 
-    variant: Any
+    readings: Any
     max_decisions: int
     first: Any
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
-    """A game of OpenSpiel: what :func:`pyspiel.load_game` makes; subclassed by each game.
+    """A game of OpenSpiel: what :func:`pyspiel.load_game` makes; one subclass per game.
 
-    A subclass sets :attr:`learning`, :attr:`game_type`, :attr:`state_type` and
-    :attr:`observer_type`. Everything else is read from the parameters, never kept in
-    attributes: OpenSpiel rebuilds an unpickled game without calling ``__init__``.
+    A subclass (made by :func:`served`) sets :attr:`info`, :attr:`game_type`,
+    :attr:`state_type` and :attr:`observer_type`. Everything else is read from the
+    parameters, never kept in attributes: OpenSpiel rebuilds an unpickled game without
+    calling ``__init__``.
     """
 
-    #: The game's description for the adapters.
-    learning: ClassVar[Learning[Any, Any, Any, Any]]
-    #: The game's type (:func:`game_type` of :attr:`learning`).
+    #: The game's description.
+    info: ClassVar[GameInfo[Any, Any]]
+    #: Its action codes and tensors (:meth:`meeplekit.info.GameInfo.learner`).
+    codes: ClassVar[ActionCodes[Any, Any]]
+    tensors: ClassVar[Tensors[Any]]
+    #: The game's type (:func:`game_type` of :attr:`info`).
     game_type: ClassVar[pyspiel.GameType]
     #: The class of the game's states.
     state_type: ClassVar[type[SpielState[Any]]]
@@ -198,38 +209,38 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
     observer_type: ClassVar[type[SpielObserver]]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        learning = self.learning
+        info = self.info
         spec = self.game_type.parameter_specification
         given = dict(params or {})
         unknown = sorted(set(given) - set(spec))
         if unknown:
-            raise learning.invalid_value(f"{self.game_type.short_name} has no parameters {unknown}")
+            raise info.invalid_value(f"{self.game_type.short_name} has no parameters {unknown}")
         merged: dict[str, Any] = {**spec, **given}
         players = merged["players"]
         max_decisions = merged["max_decisions"]
         if type(max_decisions) is not int or max_decisions < 1:
-            raise learning.invalid_value(
+            raise info.invalid_value(
                 f"max_decisions must be a whole number >= 1, got {max_decisions!r}"
             )
-        variant = learning.variant(self._options_of(merged))
+        readings = self._options_of(merged)
         # A game made now checks the number of players and the options at once.
-        learning.new_game(players, 0, variant)
-        seeds = learning.setup_seeds if learning.start is None else 0
-        codes = learning.num_distinct_actions(variant)
-        info = pyspiel.GameInfo(
+        info.new_game(players, 0, readings)
+        seeds = info.chance.setup_seeds if info.chance.start is None else 0
+        codes = self.codes.num_distinct_actions(info.setting(readings, None))
+        game_info = pyspiel.GameInfo(
             num_distinct_actions=codes,
-            max_chance_outcomes=max(seeds, codes if learning.chance_in_play else 0),
+            max_chance_outcomes=max(seeds, codes if info.chance.in_play else 0),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=max_decisions,
         )
-        super().__init__(self.game_type, info, given)
+        super().__init__(self.game_type, game_info, given)
 
     def _options_of(self, parameters: dict[str, Any]) -> Any:
-        """The rule options of ``parameters`` (an instance of the game's options class)."""
-        options = self.learning.options
+        """The rule options of ``parameters`` (an instance of the game's readings class)."""
+        options = self.info.readings
         return options(
             **{
                 field.name: _option_value(field.default, parameters[field.name])
@@ -244,8 +255,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
 
     @property
     def variant(self) -> Any:
-        """What every game is set up with besides players and seed (from the options)."""
-        return self.learning.variant(self.options)
+        """The variant every game is played with: the game's default (``None``: it has none)."""
+        return self.info.default_variant
 
     @property
     def max_decisions(self) -> int:
@@ -253,7 +264,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         return int(self.get_parameters()["max_decisions"])
 
     def _setup(self) -> _Setup:
-        """The variant, the cap and the first position of every game, computed once.
+        """The readings, the cap and the first position of every game, computed once.
 
         Kept in the instance's dictionary on first use (an unpickled game, rebuilt without
         ``__init__``, computes it again): OpenSpiel makes a new initial state for every
@@ -261,10 +272,9 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         """
         found: _Setup | None = self.__dict__.get("_setup_memo")
         if found is None:
-            variant = self.variant
-            start = self.learning.start
-            first = None if start is None else start(self.num_players(), variant)
-            found = _Setup(variant, self.max_decisions, first)
+            readings = self.options
+            first = self.info.start(self.num_players(), readings)
+            found = _Setup(readings, self.max_decisions, first)
             self.__dict__["_setup_memo"] = found
         return found
 
@@ -284,19 +294,21 @@ class SpielState(pyspiel.State, Generic[S]):  # type: ignore[misc]  # pyspiel is
 
     :attr:`state` is the game's state (``None`` at the setup chance node of a game whose
     setup draws a seed); :attr:`decisions` counts the decisions taken (chance outcomes are
-    not decisions). A subclass sets :attr:`learning`, its game's.
+    not decisions). A subclass (made by :func:`served`) sets :attr:`info`, its game's.
     """
 
-    #: The game's description for the adapters (a class attribute: OpenSpiel clones a
-    #: state by copying its attributes, and a game module cannot be copied).
-    learning: ClassVar[Learning[Any, Any, Any, Any]]
+    #: The game's description (a class attribute: OpenSpiel clones a state by copying its
+    #: attributes, and a game module cannot be copied).
+    info: ClassVar[GameInfo[Any, Any]]
+    #: Its action codes (:meth:`meeplekit.info.GameInfo.learner`).
+    codes: ClassVar[ActionCodes[Any, Any]]
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
         setup = game._setup()
         # What the rules need, copied from the game (a clone copies the state, not the game).
         self._players: int = game.num_players()
-        self._fixed = _Kept((setup.variant, setup.max_decisions))
+        self._fixed = _Kept((setup.readings, setup.max_decisions))
         self._position = _Kept(setup.first)
         #: The decisions taken so far (chance outcomes are not decisions).
         self.decisions = 0
@@ -312,7 +324,7 @@ class SpielState(pyspiel.State, Generic[S]):  # type: ignore[misc]  # pyspiel is
         self._position = _Kept(position)
 
     @property
-    def _variant(self) -> Any:
+    def _readings(self) -> Any:
         return self._fixed.value[0]
 
     @property
@@ -321,8 +333,8 @@ class SpielState(pyspiel.State, Generic[S]):  # type: ignore[misc]  # pyspiel is
         return max_decisions
 
     @property
-    def _learning(self) -> Learning[S, Any, Any, Any]:
-        return self.learning
+    def _info(self) -> GameInfo[S, Any]:
+        return self.info
 
     def current_player(self) -> int:
         """The seat deciding now; ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
@@ -330,63 +342,62 @@ class SpielState(pyspiel.State, Generic[S]):  # type: ignore[misc]  # pyspiel is
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        seat = self._learning.game.current_player(self.state)
+        seat = self._info.game.current_player(self.state)
         return int(pyspiel.PlayerId.CHANCE) if seat == CHANCE else int(seat)
 
     def is_terminal(self) -> bool:
         """Whether the game ended or reached the cap on decisions."""
         return self.state is not None and (
-            self._learning.game.is_over(self.state) or self.decisions >= self._max_decisions
+            self._info.game.is_over(self.state) or self.decisions >= self._max_decisions
         )
 
     def _legal_actions(self, player: int) -> list[int]:
         """The codes of the legal moves of ``player``, ascending."""
         assert self.state is not None and player == self.current_player()
-        return list(self._learning.legal_actions(self.state))
+        return list(self.codes.legal_actions(self.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The setup seeds, or the game's chance outcomes by code, with their probabilities."""
-        learning = self._learning
+        info = self._info
         if self.state is None:
-            p = 1.0 / learning.setup_seeds
-            return [(seed, p) for seed in range(learning.setup_seeds)]
+            seeds = info.chance.setup_seeds
+            p = 1.0 / seeds
+            return [(seed, p) for seed in range(seeds)]
         state = self.state
         return sorted(
-            (learning.encode(state, move), float(probability))
-            for move, probability in learning.game.chance_outcomes(state)
+            (self.codes.encode(state, move), float(probability))
+            for move, probability in info.game.chance_outcomes(state)
         )
 
     def _apply_action(self, action: int) -> None:
         """Set the game up from a seed, or play the move of a code (a chance outcome's too)."""
-        learning = self._learning
+        info = self._info
         if self.state is None:
-            self.state = learning.new_game(self._players, action, self._variant)
+            self.state = info.new_game(self._players, action, self._readings)
             return
-        chance = learning.game.current_player(self.state) == CHANCE
-        self.state = learning.game.apply_move(self.state, learning.decode(self.state, action))
+        chance = info.game.current_player(self.state) == CHANCE
+        self.state = info.game.apply_move(self.state, self.codes.decode(self.state, action))
         if not chance:
             self.decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The setup seed, or the move of the code as the game writes it (and its code)."""
-        learning = self._learning
-        if player == pyspiel.PlayerId.CHANCE and (
-            self.state is None or not learning.chance_in_play
-        ):
+        info = self._info
+        if player == pyspiel.PlayerId.CHANCE and (self.state is None or not info.chance.in_play):
             return f"Seed {action}"
-        if self.state is not None and not learning.game.is_over(self.state):
+        if self.state is not None and not info.game.is_over(self.state):
             try:
-                move = learning.decode(self.state, action)
-                return f"{learning.format_move(self.state, move)} ({action})"
+                move = self.codes.decode(self.state, action)
+                return f"{info.notation.format(self.state, move)} ({action})"
             except ValueError:
                 pass
         return f"Action {action}"
 
     def returns(self) -> list[float]:
-        """Each seat's utility at the end (``Learning.utilities``), 0 for every seat before."""
+        """Each seat's utility at the end (the game's evaluation), 0 for every seat before."""
         if self.state is None or not self.is_terminal():
             return [0.0] * self._players
-        return [float(u) for u in self._learning.utilities(self.state)]
+        return [float(u) for u in self._info.evaluation.utilities(self.state)]
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -403,19 +414,19 @@ class SpielState(pyspiel.State, Generic[S]):  # type: ignore[misc]  # pyspiel is
         if self.state is None:
             return sample
         seed = int(float(probability_sampler()) * 2**53)
-        game = self._learning.game
+        game = self._info.game
         sample.state = game.determinize(game.observe(self.state, player_id), SplitMix64(seed))
         return sample
 
     def __str__(self) -> str:
-        """The position as the game's text view (``Learning.text``, the referee's view).
+        """The position as the game's text view (its ``render``, the referee's view).
 
         Before setup: a line saying the seed is not drawn yet. OpenSpiel serializes a state
         by its history, not by this text.
         """
         if self._position.value is None:
             return _BEFORE_SETUP
-        return self._position.text(self._learning.text)
+        return self._position.text(self._info.views.render)
 
 
 class SpielObserver:
@@ -429,23 +440,25 @@ class SpielObserver:
     """
 
     def __init__(self, game: SpielGame, iig_obs_type: Any, params: dict[str, Any] | None):
-        learning = game.learning
+        info = game.info
         name = game.game_type.short_name
         if params:
-            raise learning.invalid_value(f"{name} observers take no parameters, got {params}")
+            raise info.invalid_value(f"{name} observers take no parameters, got {params}")
         if (
             iig_obs_type is not None
-            and not learning.perfect_information
+            and not info.perfect_information
             and (
                 iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                 or not iig_obs_type.public_info
             )
         ):
-            raise learning.invalid_value(
+            raise info.invalid_value(
                 f"{name} observes public and the observer's private information only"
             )
-        self._learning: Learning[Any, Any, Any, Any] = learning
-        size = learning.observation_tensor_size(game.variant, game.num_players())
+        self._info: GameInfo[Any, Any] = info
+        self._tensors = game.tensors
+        setting = info.setting(game.options, None)
+        size = self._tensors.observation_tensor_size(setting, game.num_players())
         #: The flat observation tensor (the game's ``observation_tensor``).
         self.tensor = np.zeros(size, np.float32)
         #: The tensor's named views (OpenSpiel's convention): the whole of it.
@@ -456,13 +469,110 @@ class SpielObserver:
         if state.state is None:
             self.tensor.fill(0.0)
         else:
-            seen = self._learning.game.observe(state.state, player)
-            self.tensor[:] = self._learning.observation_tensor(seen)
+            seen = self._info.game.observe(state.state, player)
+            self.tensor[:] = self._tensors.observation_tensor(seen)
 
     def string_from(self, state: SpielState[Any], player: int) -> str:
         """What ``player`` sees of ``state``, as the game's information-state string."""
         if state.state is None:
             return _BEFORE_SETUP
-        return self._learning.information_state_string(
-            self._learning.game.observe(state.state, player)
+        return self._tensors.information_state_string(self._info.game.observe(state.state, player))
+
+
+# --------------------------------------------------------------------------- serving games
+
+
+@attrs.frozen
+class Served:
+    """A game served by OpenSpiel (:func:`served`): its type and its classes."""
+
+    #: The game's description.
+    info: GameInfo[Any, Any]
+    #: Its game type, registered with OpenSpiel (``python_<name>``).
+    game_type: pyspiel.GameType
+    #: What :func:`pyspiel.load_game` makes (``HarbourGame``).
+    game: type[SpielGame]
+    #: Its states (``HarbourState``).
+    state: type[SpielState[Any]]
+    #: Its observers (``HarbourObserver``).
+    observer: type[SpielObserver]
+
+    @property
+    def max_decisions(self) -> int:
+        """The default cap on the decisions of one game (the ``max_decisions`` parameter)."""
+        return self.info.max_decisions
+
+    @property
+    def seeds(self) -> int:
+        """How many equally likely setup seeds the first chance node draws from (if it does)."""
+        return self.info.chance.setup_seeds
+
+
+#: The games served so far, by name (registering twice with OpenSpiel is refused).
+_SERVED: dict[str, Served] = {}
+
+
+def class_prefix(title: str) -> str:
+    """The name a game's classes begin with: its title without spaces (``MachiKoro``)."""
+    return "".join(word[:1].upper() + word[1:] for word in title.split() if word)
+
+
+def _made(name: str, base: type[Any], body: dict[str, Any]) -> Any:
+    return type(name, (base,), {"__module__": __name__, "__qualname__": name, **body})
+
+
+def served(name: str) -> Served:
+    """The OpenSpiel game of the game registered as ``name``, registered with OpenSpiel.
+
+    The first call makes its classes from the game's description and registers
+    ``python_<name>`` (:func:`pyspiel.register_game`); later calls return the same.
+    Raises :class:`~meeplekit.registry.UnknownGameError` for a name no game registers, and
+    ``ValueError`` for a game without action codes and tensors.
+    """
+    found = _SERVED.get(name)
+    if found is None:
+        info = load_info(name)
+        codes, tensors = info.learner()
+        prefix = class_prefix(info.title)
+        kind = game_type(info)
+        doc = f"{info.title} for OpenSpiel (``python_{info.name}``): :mod:`{__name__}`'s"
+        state = _made(
+            f"{prefix}State",
+            SpielState,
+            {"info": info, "codes": codes, "__doc__": f"A position of {doc}."},
         )
+        observer = _made(
+            f"{prefix}Observer", SpielObserver, {"__doc__": f"Tensors and strings of {doc}."}
+        )
+        body: dict[str, Any] = {
+            "info": info,
+            "codes": codes,
+            "tensors": tensors,
+            "game_type": kind,
+            "state_type": state,
+            "observer_type": observer,
+            "__doc__": f"The game of {doc}: what :func:`pyspiel.load_game` makes.",
+        }
+        if info.variants is not None:  # the variant also by its name: ``game.cards``
+            body[info.variants.name] = SpielGame.variant
+        game = _made(f"{prefix}Game", SpielGame, body)
+        pyspiel.register_game(kind, game)
+        found = _SERVED[name] = Served(info, kind, game, state, observer)
+    return found
+
+
+def register_all() -> tuple[Served, ...]:
+    """Serve every registered game (:func:`meeplekit.registry.registered_names`)."""
+    return tuple(served(name) for name in registered_names())
+
+
+def __getattr__(name: str) -> type[Any]:
+    """A game's class by its name (``HarbourGame``), serving its game: pickle's lookup."""
+    if name.startswith("_") or not name.endswith(("Game", "State", "Observer")):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    for game in registered_names():
+        found = served(game)
+        for made in (found.game, found.state, found.observer):
+            if made.__name__ == name:
+                return made
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

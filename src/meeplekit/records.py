@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar, cast
 
@@ -63,6 +64,7 @@ __all__ = [
     "format_tag",
     "format_text",
     "json_tag",
+    "library_version",
     "load",
     "make_parts",
     "options_tag",
@@ -190,6 +192,17 @@ class RecordParts(Generic[S, M]):
 
 
 # --------------------------------------------------------------------------- writing
+
+
+def library_version(module: str) -> str:
+    """The version a record's ``Library`` tag names: the ``__version__`` of ``module``'s package.
+
+    ``module`` is the writer's module name (``harbour.records``); its package (``harbour``)
+    is imported before any of its modules, so its version is read here when a record is
+    written, with no import of the package by its own module (which would be a circle).
+    """
+    version: str = sys.modules[module.partition(".")[0]].__version__
+    return version
 
 
 def format_tag(name: str, value: str) -> str:

@@ -12,14 +12,14 @@ import doctest
 import re
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-import bremerhaven.extras
-import harbour.extras
-import machikoro.extras
+import bremerhaven.info
+import harbour.info
+import machikoro.info
+from meeplekit.extras import Extras
 from tests.browser.checks import (
     Measurement,
     measure,
@@ -45,11 +45,11 @@ PICTURED = (
     "bremerhaven/gallery.html",
 )
 
-#: Each game's section: its index page and its extras (``<game>.extras``).
-GAMES: dict[str, ModuleType] = {
-    "harbour/index.html": harbour.extras,
-    "machikoro/index.html": machikoro.extras,
-    "bremerhaven/index.html": bremerhaven.extras,
+#: Each game's section: its index page and its extras (``<game>.info.EXTRAS``).
+GAMES: dict[str, Extras] = {
+    "harbour/index.html": harbour.info.EXTRAS,
+    "machikoro/index.html": machikoro.info.EXTRAS,
+    "bremerhaven/index.html": bremerhaven.info.EXTRAS,
 }
 
 
@@ -227,7 +227,7 @@ def test_each_game_starts_with_install_and_a_quick_start(
     browser: Browser, site: str, index: str
 ) -> None:
     extras = GAMES[index]
-    game = extras.DISTRIBUTION.removesuffix("-rules")
+    game = extras.distribution.removesuffix("-rules")
     page = open_page(browser, LAPTOP)
     page.goto(site + index, wait_until="load")
     sections = _sections(page)
@@ -236,11 +236,11 @@ def test_each_game_starts_with_install_and_a_quick_start(
     assert (install, quick_start) == ("Install", "Quick start")
     # The README's commands, as make dist runs them, and each extra's as the game names it.
     readme = readme_commands()
-    name = extras.DISTRIBUTION
+    name = extras.distribution
     assert _commands(clone) == [readme[("clone", name, None)], readme[("clone", name, "cli")]]
     assert _commands(wheelhouse) == [readme[("wheelhouse", name, None)]]
     assert "not yet on the package index" in text
-    for extra in extras.EXTRAS:
+    for extra in extras.extras:
         assert extras.install_command(extra) in text, extra
     # The quick start: a game to its outcome, a move's notation and the position's code.
     calls = ("new_game", "legal_moves", "apply_move", "observe", "is_over", "outcome", "code")

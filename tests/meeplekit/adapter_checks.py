@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pytest
 
-from meeplekit.learning import Learning
+from meeplekit.info import GameInfo
 
 if TYPE_CHECKING:
     from meeplekit.pettingzoo import GameEnv
@@ -39,16 +39,16 @@ def play_randomly(state: Any, rs: np.random.RandomState, until: int | None = Non
 
 
 def check_default_players(
-    learning: Learning[Any, Any, Any, Any],
+    info: GameInfo[Any, Any],
     raw_env: Callable[..., GameEnv[Any]],
     env: Callable[..., Any],
 ) -> None:
-    """Both adapters play ``learning.default_players`` when no number of players is given."""
+    """Both adapters play ``info.players.default`` when no number of players is given."""
     import pyspiel
 
-    default = learning.default_players
-    assert learning.min_players <= default <= learning.max_players
-    game = pyspiel.load_game(f"python_{learning.name}")
+    default = info.players.default
+    assert info.players.fewest <= default <= info.players.most
+    game = pyspiel.load_game(f"python_{info.name}")
     assert game.num_players() == default
     assert game.get_type().parameter_specification["players"] == default
     assert game.new_initial_state().num_players() == default
@@ -66,7 +66,7 @@ def check_str_is_the_text_view(game: Any, rs: np.random.RandomState, steps: int 
     """
     import pyspiel
 
-    learning: Learning[Any, Any, Any, Any] = type(game).learning
+    info: GameInfo[Any, Any] = type(game).info
     state = game.new_initial_state()
     if state.state is None:
         assert str(state) == BEFORE_SETUP
@@ -75,16 +75,16 @@ def check_str_is_the_text_view(game: Any, rs: np.random.RandomState, steps: int 
             break
         if state.state is not None:
             text = str(state)
-            assert text == learning.text(state.state) == str(state.state)
+            assert text == info.views.render(state.state) == str(state.state)
             assert not text.lstrip().startswith("{")
             assert str(state.clone()) == text
         play_randomly(state, rs, until=1)
     _, rebuilt = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
-    assert str(rebuilt) == str(state) == learning.text(state.state)
+    assert str(rebuilt) == str(state) == info.views.render(state.state)
 
 
 def check_classic_wrappers(
-    learning: Learning[Any, Any, Any, Any],
+    info: GameInfo[Any, Any],
     raw_env: type[GameEnv[Any]],
     env: Callable[..., Any],
 ) -> None:
@@ -109,12 +109,12 @@ def check_classic_wrappers(
     assert type(illegal.env) is raw_env and environment.unwrapped is illegal.env
     assert env.__module__ == raw_env.__module__ and env.__name__ == "env"
     assert list(inspect.signature(env).parameters) == list(inspect.signature(raw_env).parameters)
-    assert learning.title in (env.__doc__ or "")
-    assert raw_env.metadata == metadata(learning)
-    assert raw_env.metadata["name"] == f"{learning.name}_v0"
+    assert info.title in (env.__doc__ or "")
+    assert raw_env.metadata == metadata(info)
+    assert raw_env.metadata["name"] == f"{info.name}_v0"
     assert raw_env.metadata["is_parallelizable"] is False
     assert environment.metadata == raw_env.metadata
-    assert str(environment) == f"{learning.name}_v0"
+    assert str(environment) == f"{info.name}_v0"
 
 
 def check_order_is_enforced(env: Callable[..., Any]) -> None:

@@ -26,6 +26,7 @@ pytest.importorskip("rich")
 import click
 from click.testing import CliRunner
 
+from meeplekit.bots import BotGame
 from meeplekit.cli import common
 from meeplekit.cli.app import command_group
 from meeplekit.cli.common import (
@@ -37,7 +38,6 @@ from meeplekit.cli.common import (
     reading_parameters,
     wrap,
 )
-from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records
 from meeplekit.cli.play import (
     MenuGroup,
     commands_help,
@@ -49,8 +49,21 @@ from meeplekit.cli.play import (
 )
 from meeplekit.cli.reference import find_by_name, name_key
 from meeplekit.demo import chance_seed
-from meeplekit.errors import IllegalMoveError, MoveParseError
-from meeplekit.lab import LabGame
+from meeplekit.errors import IllegalMoveError, MoveParseError, family
+from meeplekit.extras import Extras
+from meeplekit.info import (
+    Bots,
+    CardEntry,
+    Cards,
+    Chance,
+    Evaluation,
+    GameInfo,
+    Narration,
+    Notation,
+    Players,
+    Records,
+    Views,
+)
 from meeplekit.protocol import CHANCE, sample_chance
 from meeplekit.rng import SplitMix64
 from meeplekit.spec import Page, Specification
@@ -140,21 +153,31 @@ class FirstBot:
         return _legal(observation)[0]
 
 
-LAB: LabGame[State, str] = LabGame(
+def _draw(state: State, rng: SplitMix64) -> str:
+    drawn: str = sample_chance(DICE.chance_outcomes(state), rng)
+    return drawn
+
+
+PLAY: BotGame[State, Any, str] = BotGame(
     name="dice",
-    game=cast(Any, DICE),
-    min_players=2,
-    max_players=2,
-    bot_names=("first",),
-    default_bot="first",
-    make_bot=lambda name, seed, playouts: FirstBot(),
-    options_type=Options,
-    new_game=lambda players, seed, options, variant: State(seed, options),
-    points=lambda state: (0, 0),
-    turns=lambda state: 1,
-    max_decisions=10,
-    require=lambda extra: None,
+    determinize=lambda observation, rng: observation,
+    legal_moves=_legal,
+    apply_move=_apply,
+    current_player=_current,
+    is_over=lambda state: not state.step,
+    winners=lambda state: _outcome(state).winners,
+    seats=lambda state: 2,
+    turn=lambda state: 1,
+    sample_chance=_draw,
+    evaluate=lambda state, seat: 0.0,
 )
+
+
+def _new_game(players: int, *, seed: int | None = None, options: Options | None = None) -> State:
+    return State(seed or 0, Options() if options is None else options)
+
+
+DICE.new_game = _new_game
 
 
 class DiceSpecification(Specification):
@@ -170,12 +193,23 @@ def _narrate(before: State, move: str, events: Any, after: State) -> str:
     return f"{who}: {move}."
 
 
-PIECES: GamePieces[State, str] = GamePieces(
+INFO: GameInfo[State, str] = GameInfo(
     name="dice",
     title="Dice",
     version="1.0",
-    lab=LAB,
-    view=lambda state, seat: f"[table: {state.step or 'over'}]",
+    game=cast(Any, DICE),
+    players=Players(fewest=2, most=2, default=2),
+    perfect_information=True,
+    readings=Options,
+    chance=Chance(in_play=True, during_play="the dice"),
+    play=PLAY,
+    bots=Bots(random=lambda seed: FirstBot(), default="random"),
+    max_decisions=10,
+    evaluation=Evaluation(points=lambda state: (0, 0), utilities=lambda state: (0.0, 0.0)),
+    views=Views(
+        render=lambda state, seat=None, /: f"[table: {state.step or 'over'}]",
+        summary=lambda state, seat: f"[summary: {state.step}]",
+    ),
     notation=Notation(
         format=lambda state, move: move,
         parse=_parse,
@@ -183,7 +217,7 @@ PIECES: GamePieces[State, str] = GamePieces(
         examples="'low', 'go'",
     ),
     narration=Narration(
-        setup=lambda state, show: "Dice" + (f", seed {state.seed}." if show else "."),
+        setup=lambda state, *, show_seed: "Dice" + (f", seed {state.seed}." if show_seed else "."),
         events=_narrate,
         outcome=lambda state: f"Winner: Player {_outcome(state).winners[0] + 1}",
         player=lambda seat: f"Player {seat + 1}",
@@ -191,26 +225,26 @@ PIECES: GamePieces[State, str] = GamePieces(
     ),
     records=Records(
         rule="X-4",
-        write=lambda start, moves, tags, comments: " ".join(moves) + "\n",
+        write=lambda start, moves, *, tags={}, comments={}: " ".join(moves) + "\n",
         read=lambda text: SimpleNamespace(start=State(0), moves=tuple(text.split())),
         replay=lambda record: (record.start,),
     ),
     cards=Cards(
         load=lambda options, variant: ("Low Card", "High Card", "Highway"),
+        of_state=lambda state: ("Low Card", "High Card", "Highway"),
         title=lambda cards: "The dice cards",
-        cards=lambda cards: cards,
-        name=lambda card: card,
-        describe=lambda card: f"{card}: a card.",
-        rules=lambda card: ("X-1",),
+        entries=lambda cards: [
+            CardEntry(name=card, text=f"{card}: a card.", rules=("X-1",)) for card in cards
+        ],
         tables=lambda cards, width: [],
         kinds="card",
         help="The cards.",
     ),
+    errors=family("Dice", module=__name__, base="DiceError"),
+    extras=Extras("dice", {}),
     specification=DiceSpecification("meeplekit"),
     rule_examples="X-1",
     reading_example="die=eight",
-    chance="the dice",
-    summary=lambda state, seat: f"[summary: {state.step}]",
 )
 
 
@@ -223,7 +257,7 @@ def play(*typed: str, seed: int = 7, **kw: Any) -> tuple[State, list[str], list[
     moves: list[str] = []
     given = answers(*typed)
     end = play_game(
-        PIECES,
+        INFO,
         State(seed),
         0,
         [None, FirstBot()],
@@ -272,7 +306,7 @@ def test_replies_to_text_that_is_not_a_move_and_to_a_refused_move() -> None:
     )
     assert replies[1] == "Not allowed: [X-3] 'go' does not answer 'pick'"
     assert replies[2] == "Not understood: choose a number from 1 to 2 ('help' shows the menu)."
-    assert replies[3] == commands_help(PIECES)
+    assert replies[3] == commands_help(INFO)
     assert "    1. Low  [low]\n    2. High  [high]" in said and said[-2] == "You left the game."
 
 
@@ -311,10 +345,10 @@ def test_a_number_of_any_length_is_an_entry_or_not_understood() -> None:
     assert moves[0] == "high"
 
 
-def labelled(group: Any = None) -> GamePieces[State, str]:
-    """The dice game's pieces with menu labels ``Move m01``, ... and the groups ``group``."""
+def labelled(group: Any = None) -> GameInfo[State, str]:
+    """The dice game with menu labels ``Move m01``, ... and the groups ``group``."""
     return attrs.evolve(
-        PIECES, notation=attrs.evolve(PIECES.notation, group=group, label=lambda s, m: f"Move {m}")
+        INFO, notation=attrs.evolve(INFO.notation, group=group, label=lambda s, m: f"Move {m}")
     )
 
 
@@ -366,7 +400,7 @@ def test_a_menu_is_grouped_by_the_games_groups_then_cut_into_runs() -> None:
     def by_space(state: State, move: str) -> tuple[str, ...]:
         return (f"Bid on {move.split()[1]}",) if move.startswith("bid") else ()
 
-    pieces = attrs.evolve(PIECES, notation=attrs.evolve(PIECES.notation, group=by_space))
+    pieces = attrs.evolve(INFO, notation=attrs.evolve(INFO.notation, group=by_space))
     tree = menu_tree(pieces, State(1), moves, 4, 80)
     assert [e.label if isinstance(e, MenuGroup) else e for e in tree.entries] == [
         "Bid on sea",
@@ -377,7 +411,7 @@ def test_a_menu_is_grouped_by_the_games_groups_then_cut_into_runs() -> None:
     assert menu_tree(pieces, State(1), moves, 10, 80).entries == tuple(moves)  # they fit
     # Without groups, the moves by the first word of their notation; one group is no
     # level, and a level too long is cut into runs named by their first and last moves.
-    plain = attrs.evolve(PIECES, notation=attrs.evolve(PIECES.notation, group=None))
+    plain = attrs.evolve(INFO, notation=attrs.evolve(INFO.notation, group=None))
     runs = menu_tree(plain, State(1), moves[:9], 4, 80).entries
     assert [e.label if isinstance(e, MenuGroup) else e for e in runs] == [
         "bid sea 1 to bid land 1",
@@ -390,12 +424,12 @@ def test_a_menu_is_grouped_by_the_games_groups_then_cut_into_runs() -> None:
 
 def test_notation_may_be_shortened_while_it_fits_one_move() -> None:
     moves = ["bid sea-1 3", "bid sea-2 3", "bid land-1 3", "build kiln works"]
-    assert complete(PIECES, State(1), moves, "b s 3") == moves[:2]
-    assert complete(PIECES, State(1), moves, "B L") == ["bid land-1 3"]
-    assert complete(PIECES, State(1), moves, "bu k w") == ["build kiln works"]
-    assert complete(PIECES, State(1), moves, "bid sea-1 3") == ["bid sea-1 3"]
-    assert complete(PIECES, State(1), moves, "bid sea-1 3 4") == []
-    assert complete(PIECES, State(1), moves, "  ") == []
+    assert complete(INFO, State(1), moves, "b s 3") == moves[:2]
+    assert complete(INFO, State(1), moves, "B L") == ["bid land-1 3"]
+    assert complete(INFO, State(1), moves, "bu k w") == ["build kiln works"]
+    assert complete(INFO, State(1), moves, "bid sea-1 3") == ["bid sea-1 3"]
+    assert complete(INFO, State(1), moves, "bid sea-1 3 4") == []
+    assert complete(INFO, State(1), moves, "  ") == []
     # In the loop: a start that fits one legal move plays it, several are named.
     _, said, moves_played = play("l", "g", "c", seed=3)
     assert moves_played[:2] == ["low", "go"]
@@ -406,10 +440,11 @@ def test_notation_may_be_shortened_while_it_fits_one_move() -> None:
 def test_a_long_menu_comes_in_groups_with_the_summary_and_fits_the_screen() -> None:
     moves = [f"m{n:02}" for n in range(30)]  # the first decision's moves, none of them legal
     many = SimpleNamespace(**{**vars(DICE), "legal_moves": lambda state: moves})
+    grouped = labelled(lambda state, move: (f"Moves {move[1]}0-{move[1]}9",))
     pieces = attrs.evolve(
-        labelled(lambda state, move: (f"Moves {move[1]}0-{move[1]}9",)),
-        lab=attrs.evolve(LAB, game=cast(Any, many)),
-        summary=lambda state, seat: "Dice: you pick.",
+        grouped,
+        game=cast(Any, many),
+        views=attrs.evolve(grouped.views, summary=lambda state, seat: "Dice: you pick."),
     )
     said: list[str] = []
     given = answers("2", "0", "2", "moves", "quit")
@@ -439,8 +474,8 @@ def test_a_long_menu_comes_in_groups_with_the_summary_and_fits_the_screen() -> N
     assert said[17] == "You left the game."
 
 
-def test_the_play_command_is_built_from_the_pieces(tmp_path: Path) -> None:
-    command = command_group(PIECES, [play_command(PIECES)])
+def test_the_play_command_is_built_from_the_description(tmp_path: Path) -> None:
+    command = command_group(INFO, [play_command(INFO)])
     record = tmp_path / "game.txt"
     result = CliRunner().invoke(
         command,
@@ -529,11 +564,11 @@ def test_a_name_is_found_whole_or_by_a_start_that_fits_one_only() -> None:
     assert name_key("  A.  B's ") == "a bs"
 
 
-def test_cards_and_rule_commands_come_from_the_pieces() -> None:
+def test_cards_and_rule_commands_come_from_the_description() -> None:
     from meeplekit.cli.reference import cards_command
 
     runner = CliRunner()
-    command = command_group(PIECES, [cards_command(PIECES)])
+    command = command_group(INFO, [cards_command(INFO)])
     assert runner.invoke(command, ["cards", "low"]).output == (
         "Low Card: a card.\nRules: X-1 ('dice rule ID' prints one).\n"
     )
@@ -566,8 +601,9 @@ def _shape(group: click.Group) -> dict[str, set[str]]:
 
 
 def test_both_games_commands_have_the_same_shape() -> None:
-    from harbour.cli.app import harbour
-    from machikoro.cli.app import machikoro
+    from meeplekit.cli.app import command
+
+    harbour, machikoro = command("harbour"), command("machikoro")
 
     assert _shape(harbour) == _shape(machikoro)
     assert set(harbour.commands) == {
@@ -598,7 +634,8 @@ def _games_after(code: str) -> set[str]:
 
 
 def test_the_shell_imports_no_game_and_each_command_only_its_own() -> None:
-    modules = ("pieces", "common", "play", "reference", "lab_commands", "app")
+    modules = ("common", "play", "reference", "lab_commands", "position", "app")
     assert _games_after("\n".join(f"import meeplekit.cli.{m}" for m in modules)) == set()
-    assert {m.split(".")[0] for m in _games_after("import machikoro.cli.app")} == {"machikoro"}
-    assert {m.split(".")[0] for m in _games_after("import harbour.cli.app")} == {"harbour"}
+    for game in ("machikoro", "harbour"):
+        code = f"from meeplekit.cli.app import command\ncommand({game!r})"
+        assert {m.split(".")[0] for m in _games_after(code)} == {game}

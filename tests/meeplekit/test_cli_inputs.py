@@ -10,7 +10,6 @@ argument's check.
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import socket
@@ -27,6 +26,8 @@ pytest.importorskip("rich")
 
 import click
 from click.testing import CliRunner
+
+from meeplekit.cli import app
 
 GAMES = ["harbour", "machikoro", "bremerhaven"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,8 +49,8 @@ def process(game: str, args: list[str], shell: str = "") -> subprocess.Completed
 
 
 def group(game: str) -> click.Group:
-    """The game's command group (``harbour.cli.app.harbour``, ...)."""
-    command: click.Group = getattr(importlib.import_module(f"{game}.cli.app"), game)
+    """The game's command group (:func:`meeplekit.cli.app.command`)."""
+    command: click.Group = app.command(game)
     return command
 
 

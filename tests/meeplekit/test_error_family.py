@@ -63,7 +63,8 @@ def _example(cls: type[shared.RulesError]) -> shared.RulesError:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_every_class_made_by_its_family(game: str) -> None:
-    assert len(KINDS) == 10 and {"AmbiguousMoveError", "CardFileError"} <= set(KINDS)
+    assert len(KINDS) == 11
+    assert {"AmbiguousMoveError", "CardFileError", "MissingExtraError"} <= set(KINDS)
     module = _errors(game)
     family = module.ERRORS
     assert isinstance(family, shared.Family)
@@ -91,7 +92,11 @@ def test_the_game_classes_keep_the_shared_hierarchy(game: str) -> None:
     for name in ("IllegalMoveError", "InvalidStateError", "GameNotOverError", "DocumentError"):
         assert not issubclass(getattr(m, name), m.InvalidValueError), name
     for name in KINDS:
-        assert issubclass(getattr(m, name), ValueError), name
+        if name == "MissingExtraError":  # a missing extra is a failed import, not a value
+            assert issubclass(m.MissingExtraError, ImportError)
+            assert not issubclass(m.MissingExtraError, ValueError)
+        else:
+            assert issubclass(getattr(m, name), ValueError), name
 
 
 @pytest.mark.parametrize("raiser", GAMES)

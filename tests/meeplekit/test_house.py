@@ -46,7 +46,7 @@ def modules(game: str) -> set[str]:
 
 def test_the_table_lists_the_modules_of_a_game() -> None:
     rows = listed()
-    assert len(rows) > 30 and {"state", "moves", "engine", "rules", "cli", "lab"} <= set(rows)
+    assert len(rows) > 30 and {"state", "moves", "engine", "rules", "cli", "info"} <= set(rows)
     assert all(games <= set(GAMES) for games in rows.values()), rows
 
 

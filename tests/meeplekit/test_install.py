@@ -22,16 +22,16 @@ from pathlib import Path
 
 import pytest
 
-import bremerhaven.extras
-import harbour.extras
-import machikoro.extras
+import bremerhaven.info
+import harbour.info
+import machikoro.info
 from tests.support.alone import check_alone, readme_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {
-    "harbour-rules": harbour.extras,
-    "machikoro-rules": machikoro.extras,
-    "bremerhaven-rules": bremerhaven.extras,
+    "harbour-rules": harbour.info.EXTRAS,
+    "machikoro-rules": machikoro.info.EXTRAS,
+    "bremerhaven-rules": bremerhaven.info.EXTRAS,
 }
 DISTRIBUTIONS = ("meeplekit", "machikoro-rules", "bremerhaven-rules")
 
@@ -193,7 +193,7 @@ def test_every_install_line_of_the_docs_is_one_the_check_runs() -> None:
     for command in commands:
         if command.route == "extra":
             game = GAMES[command.distribution]
-            assert command.extra in game.EXTRAS, command
+            assert command.extra in game.extras, command
             line = command.line.partition(" #")[0].strip()
             assert line == game.install_command(command.extra), command
 

@@ -55,6 +55,9 @@ def test_importing_the_whole_shared_layer_imports_no_game() -> None:
 
 
 def test_importing_harbour_imports_no_other_game() -> None:
-    loaded = _modules_after("import harbour, harbour.testing, harbour.cli.app")
+    loaded = _modules_after(
+        "import harbour, harbour.testing, harbour.openspiel, harbour.pettingzoo\n"
+        "from meeplekit.cli.app import command\ncommand('harbour')"
+    )
     assert "harbour" in loaded and "meeplekit" in loaded
     assert not loaded & (set(GAMES) - {"harbour"})

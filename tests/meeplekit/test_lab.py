@@ -11,15 +11,13 @@ from pathlib import Path
 import pytest
 
 import harbour
-import harbour.lab
+import harbour.info
 import machikoro
-import machikoro.extras
 from meeplekit import lab_report
 from meeplekit.lab import (
     GameResult,
     Job,
     compare_results,
-    lab_game,
     mcnemar,
     paired_difference,
     play_one,
@@ -27,7 +25,7 @@ from meeplekit.lab import (
     seat_wins,
     wilson,
 )
-from meeplekit.registry import UnknownGameError
+from meeplekit.registry import UnknownGameError, load_info
 
 #: Each game with bots for three seats and a reading that is not the default.
 GAMES = {
@@ -38,15 +36,16 @@ GAMES = {
 
 def test_each_game_is_found_by_its_registered_name() -> None:
     for name in GAMES:
-        lab = lab_game(name)
-        assert lab.name == name
-        assert lab.bot_names == ("random", "greedy", "ismcts")
-        assert lab.default_bot in lab.bot_names
-    assert lab_game("harbour") is harbour.lab.LAB
-    assert lab_game("harbour").variant_name == "cards"
-    assert lab_game("machikoro").variant_name is None
+        info = load_info(name)
+        assert info.name == name
+        assert info.bots.names == ("random", "greedy", "ismcts")
+        assert info.bots.default in info.bots.names
+    assert load_info("harbour") is harbour.info.INFO
+    variants = load_info("harbour").variants
+    assert variants is not None and variants.name == "cards"
+    assert load_info("machikoro").variants is None
     with pytest.raises(UnknownGameError, match="no game 'chess'"):
-        lab_game("chess")
+        load_info("chess")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -79,26 +78,31 @@ def test_a_result_line_reads_back_equal(game: str) -> None:
     assert data["players"] == 2 and data["bots"] == list(bots[:2])
 
 
-def test_the_shared_lab_writes_harbour_lines_as_harbour_lab_does() -> None:
-    cards = harbour.lab.LAB.default_variant
-    mine = play_one(Job("harbour", seed=5, bots=("greedy", "random"), variant=cards))
-    theirs = harbour.lab.play_one(harbour.lab.Job(seed=5, bots=("greedy", "random")))
-    assert mine.to_json() == theirs.to_json()
-    assert harbour.lab.GameResult.of(mine) == theirs
-    assert theirs.bought == mine.extra["bought"] and theirs.cards == mine.variant[1]  # type: ignore[index]
-    assert harbour.lab.GameResult.from_json(mine.to_json()) == theirs
+def test_a_harbour_line_names_the_card_set_and_the_buildings_bought() -> None:
+    cards = harbour.info.INFO.default_variant
+    result = play_one(Job("harbour", seed=5, bots=("greedy", "random"), variant=cards))
+    data = json.loads(result.to_json())
+    assert list(data) == [
+        "seed", "players", "bots", "options", "cards", "points", "winners", "decisions",
+        "turns", "bought", "finished",
+    ]  # fmt: skip
+    assert result.variant == ("cards", cards.name) and data["cards"] == cards.name
+    end = harbour.new_game(2, seed=5)
+    assert len(result.extra["bought"]) == len(end.players)
+    assert all(isinstance(name, str) for seat in result.extra["bought"] for name in seat)
+    assert GameResult.from_json(result.to_json()) == result
 
 
 def test_a_job_fills_the_game_defaults_and_travels_to_workers() -> None:
     job = Job("machikoro", seed=1, bots=("greedy", "greedy"))
     assert job.options == machikoro.RulesOptions()
     assert job.variant is None
-    assert job.max_decisions == lab_game("machikoro").max_decisions
+    assert job.max_decisions == load_info("machikoro").max_decisions
     assert job == Job("machikoro", 1, ("greedy", "greedy"), options=machikoro.RulesOptions())
     assert pickle.loads(pickle.dumps(job)) == job
     harbour_job = Job("harbour", seed=1, bots=["random", "random"])
     assert harbour_job.bots == ("random", "random")
-    assert harbour_job.variant is harbour.lab.LAB.default_variant
+    assert harbour_job.variant is harbour.info.INFO.default_variant
 
 
 def test_bad_jobs_are_refused_with_a_value_error_naming_the_problem() -> None:
@@ -227,11 +231,11 @@ def test_missing_extras_are_named_with_the_games_install_command(
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "ray", None)
     comparison = compare_results(["baseline"], [results], game="machikoro")
-    with pytest.raises(machikoro.extras.MissingExtraError, match=r"machikoro-rules\[lab\]"):
+    with pytest.raises(machikoro.MissingExtraError, match=r"machikoro-rules\[lab\]"):
         lab_report.write_plots(comparison, tmp_path / "r.md")
     with pytest.raises(ImportError, match=r"meeplekit\[lab\]"):
         lab_report.write_plots(compare_results(["baseline"], [results]), tmp_path / "r.md")
     job = Job("machikoro", seed=0, bots=("random", "random"))
-    with pytest.raises(machikoro.extras.MissingExtraError, match=r"machikoro-rules\[cluster\]"):
+    with pytest.raises(machikoro.MissingExtraError, match=r"machikoro-rules\[cluster\]"):
         run([job], ray_address="local")
     assert not list(tmp_path.iterdir())  # nothing written before the extra was found missing

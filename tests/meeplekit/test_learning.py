@@ -1,5 +1,8 @@
 """The shared learning adapters serve any game: a toy game registered by its description.
 
+(The race is registered by hand, :func:`meeplekit.registry.register`; the toy game of
+``tests/meeplekit/toy`` is registered by its distribution's entry point.)
+
 The toy (a dice race) is neither Harbour nor Machi Koro: its setup draws a seed (the first
 player) and its play has chance nodes of unequal probabilities, so one game passes through
 both kinds of chance of :mod:`meeplekit.openspiel`, and the PettingZoo environment must
@@ -12,7 +15,7 @@ import enum
 import inspect
 import json
 from fractions import Fraction
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -25,10 +28,21 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from meeplekit import openspiel as spiel  # noqa: E402
 from meeplekit import pettingzoo as zoo  # noqa: E402
-from meeplekit.errors import InvalidValueError  # noqa: E402
+from meeplekit.bots import BotGame, RandomBot  # noqa: E402
+from meeplekit.errors import InvalidValueError, family  # noqa: E402
 from meeplekit.extras import Extras, MissingExtraError  # noqa: E402
-from meeplekit.learning import Learning  # noqa: E402
-from meeplekit.protocol import CHANCE, Game  # noqa: E402
+from meeplekit.info import (  # noqa: E402
+    Bots,
+    Chance,
+    Evaluation,
+    GameInfo,
+    Narration,
+    Notation,
+    Players,
+    Views,
+)
+from meeplekit.protocol import CHANCE, Game, sample_chance  # noqa: E402
+from meeplekit.registry import registered, registered_names  # noqa: E402
 from meeplekit.rng import SplitMix64  # noqa: E402
 
 ROLL, STOP = 0, 1
@@ -116,6 +130,9 @@ class RaceGame:
     def to_json(self, value: object) -> str:
         return json.dumps(attrs.asdict(cast(Any, value)))
 
+    def new_game(self, players: int, *, seed: int | None = None, options: Any = None) -> Race:
+        return new_race(players, seed or 0, Options() if options is None else options)
+
 
 def new_race(players: int, seed: int, options: Options) -> Race:
     if not 2 <= players <= 3:
@@ -144,32 +161,47 @@ def tensor(observation: tuple[int, Race]) -> tuple[float, ...]:
 
 
 RACE = RaceGame()
+NAMES = ("roll", "stop", "+1", "+2", "+3")
 
-LEARNING: Learning[Race, int, tuple[int, Race], Options] = Learning(
-    name="race",
-    title="Race",
-    game=cast(Game[Race, int], RACE),
-    min_players=2,
-    max_players=3,
-    default_players=2,
-    perfect_information=True,
-    options=Options,
-    variant=lambda options: options,
-    new_game=new_race,
-    setup_seeds=3,
-    chance_in_play=True,
-    utilities=RACE.returns,
-    num_distinct_actions=lambda options: 5,
-    encode=lambda state, move: move,
-    decode=decode,
-    legal_actions=lambda state: sorted(RACE.legal_moves(state)),
-    legal_action_mask=mask,
-    observation_tensor_size=lambda options, players: 2 * players + 1,
-    observation_tensor=tensor,
-    information_state_string=lambda observation: repr(observation),
-    format_move=lambda state, move: ["roll", "stop", "+1", "+2", "+3"][move],
-    text=repr,
-    picture=lambda state: (
+
+class RaceCodes:
+    """The race's action codes: a move is its own code."""
+
+    def num_distinct_actions(self, setting: Any, /) -> int:
+        return 5
+
+    def encode(self, state: Race, move: int, /) -> int:
+        return move
+
+    def decode(self, state: Race, code: int, /) -> int:
+        return decode(state, code)
+
+    def legal_actions(self, state: Race, /) -> list[int]:
+        return sorted(RACE.legal_moves(state))
+
+    def legal_action_mask(self, state: Race, /) -> bytes:
+        return mask(state)
+
+
+class RaceTensors:
+    """The race's tensors: the totals, the viewer, whether chance rolls."""
+
+    def observation_tensor_size(self, setting: Any, players: int, /) -> int:
+        return 2 * players + 1
+
+    def observation_tensor(self, observation: tuple[int, Race], /) -> tuple[float, ...]:
+        return tensor(observation)
+
+    def information_state_string(self, observation: tuple[int, Race], /) -> str:
+        return repr(observation)
+
+
+def render_race(state: Race, viewer: int | None = None, /) -> str:
+    return repr(state)
+
+
+def picture(state: Race) -> str:
+    return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80">'
         + "".join(
             f'<rect x="{10 + 35 * seat}" y="{70 - 6 * total}" width="30" height="{6 * total + 2}"'
@@ -177,56 +209,73 @@ LEARNING: Learning[Race, int, tuple[int, Race], Options] = Learning(
             for seat, total in enumerate(state.totals)
         )
         + "</svg>"
-    ),
-    invalid_value=InvalidValueError,
-    max_decisions=200,
+    )
+
+
+def _setup(state: Race, *, show_seed: bool) -> str:
+    return f"A race of {len(state.totals)}."
+
+
+PLAY: BotGame[Race, Any, int] = BotGame(
+    name="race",
+    determinize=RACE.determinize,
+    legal_moves=RACE.legal_moves,
+    apply_move=RACE.apply_move,
+    current_player=RACE.current_player,
+    is_over=RACE.is_over,
+    winners=lambda state: (state.seat,),
+    seats=lambda state: len(state.totals),
+    turn=lambda state: 0,
+    sample_chance=lambda state, rng: sample_chance(RACE.chance_outcomes(state), rng),
+    evaluate=lambda state, seat: float(state.totals[seat]),
 )
 
+RACE_INFO: GameInfo[Race, int] = GameInfo(
+    name="race",
+    title="Race",
+    version="0",
+    game=cast(Game[Race, int], RACE),
+    players=Players(fewest=2, most=3, default=2),
+    perfect_information=True,
+    readings=Options,
+    chance=Chance(in_play=True, setup_seeds=3),
+    play=PLAY,
+    bots=Bots(random=lambda seed: RandomBot(PLAY, seed), default="random"),
+    max_decisions=200,
+    evaluation=Evaluation(points=lambda state: state.totals, utilities=RACE.returns),
+    codes=RaceCodes(),
+    tensors=RaceTensors(),
+    notation=Notation(
+        format=lambda state, move: NAMES[move],
+        parse=lambda state, text: NAMES.index(text),
+        label=lambda state, move: NAMES[move],
+        examples="'roll'",
+    ),
+    views=Views(render=render_race, picture=picture),
+    narration=Narration(
+        setup=_setup,
+        events=lambda before, move, events, after: NAMES[move],
+        outcome=lambda state: f"Player {state.seat + 1} wins.",
+        player=lambda seat: f"Player {seat + 1}",
+        game=lambda start, moves, out: None,
+    ),
+    errors=family("Race", module=__name__, base="RaceError"),
+    extras=Extras("race-rules", {}),
+)
 
-class RaceState(spiel.SpielState[Race]):
-    learning = LEARNING
-
-
-class RaceObserver(spiel.SpielObserver):
-    pass
-
-
-class RaceGameOfOpenSpiel(spiel.SpielGame):
-    learning = LEARNING
-    game_type = spiel.game_type(LEARNING)
-    state_type = RaceState
-    observer_type = RaceObserver
-
-
-pyspiel.register_game(RaceGameOfOpenSpiel.game_type, RaceGameOfOpenSpiel)
-
-
-class RaceEnv(zoo.GameEnv[Race]):
-    learning = LEARNING
-    metadata: ClassVar[dict[str, Any]] = zoo.metadata(LEARNING)
-
-    def __init__(
-        self,
-        players: int = LEARNING.default_players,
-        options: Options | None = None,
-        max_decisions: int | None = None,
-        render_mode: str | None = None,
-    ) -> None:
-        super().__init__(
-            players,
-            Options() if options is None else options,
-            max_decisions=max_decisions,
-            render_mode=render_mode,
-        )
-
-
-race_env = zoo.classic_env(RaceEnv)
+# Served while registered (the classes keep the description); registered for this block
+# only, so that the other tests' registered games stay those of the entry points.
+with registered("race", RACE_INFO):
+    SPIEL = spiel.served("race")
+    ZOO = zoo.served("race")
+RaceEnv = ZOO.raw_env
+race_env = ZOO.env
 
 
 def test_option_parameters_are_switches_readings_and_numbers() -> None:
     assert spiel.option_parameters(Options) == {"target": 5, "quiet": False}
     game = pyspiel.load_game("python_race", {"target": 9, "players": 3})
-    assert game.options == Options(Target.LONG) and game.variant == Options(Target.LONG)
+    assert game.options == Options(Target.LONG) and game.variant is None  # no variants
     assert pyspiel.load_game(str(game)).options == game.options
     for bad in ({"target": 7}, {"players": 4}, {"max_decisions": 0}, {"speed": 1}):
         with pytest.raises((InvalidValueError, RuntimeError)):
@@ -251,7 +300,7 @@ def test_a_seed_node_then_chance_nodes_of_play_with_their_probabilities() -> Non
     assert state.observation_tensor(0) == [0.0] * 7
     state.apply_action(2)
     assert state.state == new_race(3, 2, Options()) and state.current_player() == 2
-    assert str(state) == repr(state.state)  # the game's text view (Learning.text)
+    assert str(state) == repr(state.state)  # the game's text view (its render)
     assert state.action_to_string(2, ROLL) == "roll (0)"
     state.apply_action(ROLL)
     assert state.is_chance_node() and state.decisions == 1
@@ -301,8 +350,9 @@ def test_the_environment_draws_chance_inside_step_with_its_probabilities() -> No
 
 def test_render_modes_and_metadata() -> None:
     assert RaceEnv.metadata["name"] == "race_v0"
-    assert zoo.render_modes(LEARNING) == ("human", "ansi", "rgb_array")
-    assert zoo.render_modes(attrs.evolve(LEARNING, picture=None)) == ("human", "ansi")
+    assert zoo.render_modes(RACE_INFO) == ("human", "ansi", "rgb_array")
+    no_picture = attrs.evolve(RACE_INFO.views, picture=None)
+    assert zoo.render_modes(attrs.evolve(RACE_INFO, views=no_picture)) == ("human", "ansi")
     environment = RaceEnv(2, Options(), max_decisions=None, render_mode="rgb_array")
     environment.reset(seed=1)
     for action in (ROLL, STOP, ROLL):
@@ -335,11 +385,11 @@ def test_a_missing_extra_is_one_line_naming_it_and_its_command() -> None:
 
 
 def test_the_default_number_of_players_is_the_descriptions() -> None:
-    assert pyspiel.load_game("python_race").num_players() == LEARNING.default_players == 2
+    assert pyspiel.load_game("python_race").num_players() == RACE_INFO.players.default == 2
     assert RaceEnv().players == race_env().unwrapped.players == 2
     for wrong in (1, 4):
-        with pytest.raises(InvalidValueError, match="default_players must be between 2 and 3"):
-            attrs.evolve(LEARNING, default_players=wrong)
+        with pytest.raises(ValueError, match="fewest <= default <= most"):
+            Players(fewest=2, most=3, default=wrong)
 
 
 def test_a_third_game_wrapped_as_pettingzoos_classic_environments() -> None:
@@ -347,7 +397,8 @@ def test_a_third_game_wrapped_as_pettingzoos_classic_environments() -> None:
     assert inspect.signature(race_env) == inspect.signature(RaceEnv).replace(
         return_annotation="AECEnv"
     )
-    assert race_env.__module__ == __name__ and "Race" in (race_env.__doc__ or "")
+    assert race_env.__module__ == zoo.__name__ and "Race" in (race_env.__doc__ or "")
+    assert RaceEnv.__name__ == "RaceEnv" and "race" not in registered_names()
     environment = race_env(2)
     environment.reset(seed=0)
     assert environment.observe("player_0")["action_mask"].tolist() == [1, 1, 0, 0, 0]

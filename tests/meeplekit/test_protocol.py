@@ -27,11 +27,16 @@ def test_an_unknown_game_names_the_registered_ones() -> None:
 
 
 def test_a_game_registered_by_hand_is_loaded() -> None:
-    registry.register("harbour-by-hand", "harbour")
-    try:
-        assert registry.load_game("harbour-by-hand") is harbour
-    finally:
-        registry._REGISTERED.pop("harbour-by-hand")
+    info = registry.load_info("harbour")
+    with registry.registered("harbour", "harbour.info:INFO"):
+        assert registry.load_info("harbour") is info and registry.load_game("harbour") is harbour
+    with (  # a description names the game it describes
+        registry.registered("copy", "harbour"),
+        pytest.raises(registry.UnknownGameError, match="registered as 'copy' describes"),
+    ):
+        registry.load_info("copy")
+    assert "copy" not in registry.registered_names()
+    assert registry.load_info("harbour") is info
 
 
 @pytest.mark.rules("SPIEL-3", "ENV-2")

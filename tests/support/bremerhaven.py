@@ -48,7 +48,6 @@ from bremerhaven.moves import (
     SwapRanks,
 )
 from bremerhaven.narrate import sentence
-from bremerhaven.rng import SplitMix64
 from bremerhaven.rules.flow import ROUND
 from bremerhaven.rules.work import Work
 from bremerhaven.state import (
@@ -59,6 +58,7 @@ from bremerhaven.state import (
     PendingProduction,
     PendingStep,
 )
+from meeplekit.rng import SplitMix64
 
 __all__ = [
     "BARREL",

@@ -6,7 +6,7 @@ import typing
 
 import bremerhaven
 from bremerhaven import GameState, Good, Move, RulesOptions, Space
-from bremerhaven.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 MOVE_TYPES: tuple[type, ...] = typing.get_args(Move)
 

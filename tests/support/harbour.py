@@ -16,7 +16,6 @@ from harbour.cards.model import Building, CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_BOARD, ORIGINAL_SET
 from harbour.goods import Good, Goods
 from harbour.positions import replace
-from harbour.rng import SplitMix64
 from harbour.specification import SPECIFICATION
 from harbour.state import (
     BoardSite,
@@ -27,6 +26,7 @@ from harbour.state import (
     PlayerState,
     Site,
 )
+from meeplekit.rng import SplitMix64
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
 

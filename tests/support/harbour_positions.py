@@ -10,10 +10,10 @@ import attrs
 import harbour
 from harbour import GameState
 from harbour.moves import ChooseFreeBuilding
-from harbour.rng import SplitMix64
 from harbour.state import (
     PendingFreeBuilding,
 )
+from meeplekit.rng import SplitMix64
 from tests.support.harbour_checks import playable
 from tests.support.harbour_sweep import cards_for, options_for, players_for, seed_for
 

@@ -11,7 +11,7 @@ import attrs
 from harbour import RulesOptions
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_checks import playable
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import machikoro
 from machikoro import GameState, Move, RulesOptions
-from machikoro.rng import SplitMix64
 from machikoro.state import PendingDice, PendingRoll
+from meeplekit.rng import SplitMix64
 
 #: Option sets whose games meet every kind of decision: the defaults, the base game, and
 #: the readings that add decisions (the majors' order, must-trade, the re-roll's dice, the

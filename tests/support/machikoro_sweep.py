@@ -13,7 +13,7 @@ import attrs
 import machikoro
 from machikoro import GameState, RulesOptions
 from machikoro import actions as codes
-from machikoro.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(RulesOptions))
 

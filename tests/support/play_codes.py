@@ -18,13 +18,14 @@ from typing import Any
 import click
 from click.testing import CliRunner
 
+from meeplekit.cli import app
 from meeplekit.protocol import CHANCE, sample_chance
 from meeplekit.rng import SplitMix64
 
 
 def group(game: str) -> click.Group:
-    """The game's command group (``harbour.cli.app.harbour``, ...)."""
-    command: click.Group = getattr(importlib.import_module(f"{game}.cli.app"), game)
+    """The game's command group (:func:`meeplekit.cli.app.command`)."""
+    command: click.Group = app.command(game)
     return command
 
 

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 from meeplekit.bots import Bot
 from meeplekit.cli.common import wrap
-from meeplekit.cli.pieces import GamePieces
 from meeplekit.cli.play import PROMPT as QUESTION
 from meeplekit.cli.play import play_game
+from meeplekit.info import GameInfo
 
 __all__ = ["COLUMNS", "PROMPT", "ROWS", "Terminal", "check_screen", "play_on_screen"]
 
@@ -77,7 +77,7 @@ def check_screen(title: str, screen: list[str]) -> None:
 
 
 def play_on_screen(
-    pieces: GamePieces[S, M],
+    info: GameInfo[S, M],
     start: S,
     bots: Sequence[Bot[Any, M] | None],
     answers: Iterable[str],
@@ -88,7 +88,7 @@ def play_on_screen(
     terminal = Terminal(answers)
     moves: list[M] = []
     play_game(
-        pieces,
+        info,
         start,
         0,
         bots,
@@ -98,7 +98,7 @@ def play_on_screen(
         moves=moves,
         screen=terminal.size,
     )
-    title = pieces.title + ", "
+    title = info.title + ", "
     for screen in terminal.screens:
         check_screen(title, screen)
     return terminal, moves

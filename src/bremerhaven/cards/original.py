@@ -22,12 +22,14 @@ True
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Final
 
-from bremerhaven.cards.files import read_packaged
+from bremerhaven.cards.files import load_cards, read_packaged
 from bremerhaven.cards.model import CardSet, Origin
+from bremerhaven.errors import InvalidValueError
 
-__all__ = ["ORIGINAL", "ORIGINAL_FILE", "original_cards"]
+__all__ = ["ORIGINAL", "ORIGINAL_FILE", "load_card_set", "original_cards"]
 
 #: The file of the original set, in this package.
 ORIGINAL_FILE: Final = "original.toml"
@@ -41,3 +43,17 @@ def original_cards() -> CardSet:
 
 #: The original set (BH-CARD-15).
 ORIGINAL: Final = original_cards()
+
+
+def load_card_set(text: str) -> CardSet:
+    """The card set ``text`` names: ``original`` (:data:`ORIGINAL`) or a card file (BH-LAB-4).
+
+    Raises :class:`~bremerhaven.errors.InvalidValueError` for a text that is neither, and
+    :class:`~bremerhaven.errors.CardFileError` (one of them) naming the field for a card
+    file that cannot be read (BH-CARD-14).
+    """
+    if text == "original":
+        return ORIGINAL
+    if not Path(text).is_file():
+        raise InvalidValueError(f"{text!r} is neither 'original' nor a card file")
+    return load_cards(text)

@@ -1,14 +1,12 @@
-"""Bremerhaven's pieces for the command shell: :data:`PIECES` (:mod:`meeplekit.cli.pieces`).
+"""What Bremerhaven's command shows: menu groups, the summary, a record's moves, the cards.
 
-The ``bremerhaven`` command is the shell every game's command is built from
-(:mod:`meeplekit.cli`), told here what is Bremerhaven's: its lab description
-(:data:`bremerhaven.lab.LAB`: bots, 1 to 4 players, readings, the card set), its view of a
-seat (:func:`bremerhaven.view.render`) and its summary (:func:`summary`), its notation,
-menu sentences (:mod:`bremerhaven.notation`) and menu groups (:func:`menu_group`: the bids
-by space, then value), its narration (:mod:`bremerhaven.narrate`, and the demo's
-for a record), its records (:mod:`bremerhaven.records`), its cards (:func:`card_entries`,
-:func:`card_tables`) and its specification
-(:data:`bremerhaven.specification.SPECIFICATION`).
+The ``bremerhaven`` command is the shell every game's command is (:mod:`meeplekit.cli`),
+served from Bremerhaven's description (:data:`bremerhaven.info.INFO`); these are the parts
+of it that are Bremerhaven's own: the groups of a long menu (:func:`menu_group`: the bids
+by space, then value), what matters to a seat in a few lines (:func:`summary`), a record's
+moves narrated as the demo narrates a game (:func:`narrate_moves`) and the cards
+(:func:`card_entries`, :func:`card_tables`). The tables need rich (the extra ``[cli]``),
+imported when they are drawn; the rest needs no extra.
 
 The game has no chance after its setup (BH-ENGINE-10): the command draws nothing during
 play, and ``undo`` may always take the human's last decision back (BH-CLI-3).
@@ -27,11 +25,10 @@ lines (``004:N``), or unknown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 import attrs
-from rich.table import Table
 
 import bremerhaven
 from bremerhaven import demo
@@ -54,7 +51,6 @@ from bremerhaven.cards.model import (
     ShipCard,
     Space,
 )
-from bremerhaven.lab import LAB
 from bremerhaven.moves import (
     Berth,
     Bid,
@@ -70,10 +66,7 @@ from bremerhaven.moves import (
     Unload,
     Unpack,
 )
-from bremerhaven.narrate import describe_events, describe_outcome, describe_setup, player_name
-from bremerhaven.notation import describe_move, format_move, parse_move
 from bremerhaven.observation import Observation
-from bremerhaven.records import read_record, replay, write_record
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState
 from bremerhaven.view import (
@@ -85,18 +78,18 @@ from bremerhaven.view import (
     headline,
     origin_mark,
     price_words,
-    render,
     seen_by,
     ship_words,
     stake_words,
 )
-from meeplekit.cli.common import fit_table
-from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records, VariantOption
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = [
-    "PIECES",
     "CardEntry",
     "card_entries",
+    "card_set_title",
     "card_tables",
     "menu_group",
     "narrate_moves",
@@ -453,6 +446,8 @@ def card_tables(card_set: CardSet, width: int = 80) -> list[Table]:
     (whether the rulebook names each), newspapers and Price cards, each titled with the set's name and where its values come
     from (``original`` or ``card file``).
     """
+    from meeplekit.cli.common import fit_table  # rich: the extra [cli]
+
     ships = [
         (
             c.name,
@@ -549,105 +544,6 @@ def card_tables(card_set: CardSet, width: int = 80) -> list[Table]:
     ]
 
 
-def _card_set(options: object, cards: CardSet) -> CardSet:
-    return cards
-
-
-def _state_cards(state: GameState) -> CardSet:
-    return state.cards
-
-
-def _set_name(card_set: CardSet) -> str:
+def card_set_title(card_set: CardSet) -> str:
+    """The card set as the ``cards`` command's messages name it."""
     return f"The card set {card_set.name!r}"
-
-
-def _name(entry: CardEntry) -> str:
-    return entry.name
-
-
-def _text(entry: CardEntry) -> str:
-    return entry.text
-
-
-def _rules(entry: CardEntry) -> tuple[str, ...]:
-    return entry.rules
-
-
-# --------------------------------------------------------------------------- the pieces
-
-
-def _view(state: GameState, seat: int) -> str:
-    return render(state, viewer=seat)
-
-
-def _setup(state: GameState, show_seed: bool) -> str:
-    # The state keeps no seed (BH-ENGINE-10): the command tells it (BH-CLI-3).
-    return describe_setup(state, show_seed=False)
-
-
-def _write(
-    start: GameState,
-    moves: Sequence[Move],
-    tags: Mapping[str, str],
-    comments: Mapping[int, str],
-) -> str:
-    return write_record(start, moves, tags=tags, comments=comments)
-
-
-def _replay(record: Any) -> tuple[GameState, ...]:
-    return replay(record)
-
-
-#: Bremerhaven's pieces: the ``bremerhaven`` command is the shell built from them
-#: (:func:`meeplekit.cli.app.command_group`).
-PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
-    name="bremerhaven",
-    title="Bremerhaven",
-    version=bremerhaven.__version__,
-    lab=LAB,
-    view=_view,
-    notation=Notation(
-        format=format_move,
-        parse=parse_move,
-        label=describe_move,
-        examples="'bid sea-1 3', 'berth 0 barrel', 'deliver 1 crate', 'end movement'",
-        group=menu_group,
-    ),
-    narration=Narration(
-        setup=_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
-    records=Records(rule="BH-RECORD-1", write=_write, read=read_record, replay=_replay),
-    cards=Cards(
-        load=_card_set,
-        title=_set_name,
-        cards=card_entries,
-        name=_name,
-        describe=_text,
-        rules=_rules,
-        tables=card_tables,
-        kinds="ship, contract, building, newspaper or Price card",
-        help=(
-            "The cards of a card set as tables, or the card NAME in full, with where its "
-            "values come from and what the rulebook gives about it.\n\n"
-            "NAME is a ship, contract, building or newspaper, or a Price card's key; case "
-            "does not matter and any start of a name that fits one card only will do "
-            "(Light for the Lighthouse). --cards FILE shows a card file's set."
-        ),
-        of_state=_state_cards,
-    ),
-    specification=SPECIFICATION,
-    rule_examples="BH-SEA-2 or BH-INT-7",
-    reading_example="leftover-contracts=ignored",
-    variant=VariantOption(
-        default="original",
-        help="'original' or a card file (TOML or JSON)",
-        metavar="FILE",
-        singular="card set",
-        plural="card sets",
-    ),
-    summary=summary,
-)

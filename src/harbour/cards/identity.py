@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
@@ -32,6 +33,7 @@ __all__ = [
     "card_set_digest",
     "card_set_repr",
     "is_built_in",
+    "load_card_set",
 ]
 
 #: The card sets that ship with the library, by name.
@@ -87,3 +89,21 @@ def built_in_card_set(name: str, digest: str | None = None) -> CardSet:
             f"not {digest}: the document was written for other cards"
         )
     return cards
+
+
+def load_card_set(text: str) -> CardSet:
+    """The card set ``text`` names: ``original``, a built-in set's name, or a card file.
+
+    The ``--cards`` of the command and of the lab. Raises
+    :class:`~harbour.errors.InvalidValueError` for a text that is none of these, and
+    :class:`~harbour.errors.CardFileError` for a card file that cannot be read.
+    """
+    if text == "original":
+        return BUILT_IN_CARD_SETS[next(iter(BUILT_IN_CARD_SETS))]
+    if text in BUILT_IN_CARD_SETS:
+        return BUILT_IN_CARD_SETS[text]
+    from harbour.cards.files import load_card_file  # the card file format: cattrs and TOML
+
+    if not Path(text).is_file():
+        raise InvalidValueError(f"{text!r} is neither 'original' nor a card file")
+    return load_card_file(text)

@@ -1,21 +1,18 @@
-"""Harbour's pieces for the command shell: :data:`PIECES` (:mod:`meeplekit.cli.pieces`).
+"""What Harbour's command shows: menu labels and groups, the summary, a record's moves, the cards.
 
-The ``harbour`` command is the shell every game's command is built from
-(:mod:`meeplekit.cli`), told here what is Harbour's: its lab description
-(:data:`harbour.lab.LAB`: bots, players, readings, the card set), its view of a seat
-(:func:`harbour.render`) and its summary (:func:`summary`), its notation, menu labels
-(:func:`menu_label`) and menu groups (:func:`menu_group`), its narration (:mod:`harbour.narrate`, and the demo's for a record), its records
-(:mod:`harbour.records`), its cards (:func:`building_table`, :func:`character_table`,
-:func:`bonus_card_table`, :func:`find_cards`) and its specification
-(:data:`harbour.specification.SPECIFICATION`).
+The ``harbour`` command is the shell every game's command is (:mod:`meeplekit.cli`),
+served from Harbour's description (:data:`harbour.info.INFO`); these are the parts of it
+that are Harbour's own: the human's menu (:func:`menu_label`, :func:`menu_group`), what
+matters to a seat in three lines (:func:`summary`), a record's moves narrated as the demo
+narrates a game (:func:`narrate_moves`) and the cards (:func:`card_entries`,
+:func:`find_cards`, :func:`card_tables`). The tables need rich (the extra ``[cli]``),
+imported when a table is drawn; the rest needs no extra.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Final, TextIO
-
-from rich.table import Table
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 import harbour
 from harbour import demo
@@ -29,7 +26,6 @@ from harbour.cards.describe import (
 from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
 from harbour.facts import GAME
 from harbour.goods import GOODS, Goods
-from harbour.lab import LAB
 from harbour.moves import (
     ChooseCharacter,
     ChooseFreeBuilding,
@@ -45,22 +41,21 @@ from harbour.moves import (
     TakeGoods,
     UseAbility,
 )
-from harbour.narrate import describe_events, describe_outcome, describe_setup, player_name
-from harbour.notation import describe_move, format_move, parse_move
+from harbour.notation import describe_move
 from harbour.observation import Observation
-from harbour.records import read_record, replay, write_record
-from harbour.specification import SPECIFICATION
 from harbour.state import BoardSite, GameState, Site
-from harbour.view import headline, render, seen_by
-from meeplekit.cli.common import fit_table
-from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records, VariantOption
-from meeplekit.cli.reference import find_by_name
+from harbour.view import headline, seen_by
+from meeplekit.info import CardEntry
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = [
-    "PIECES",
     "Card",
     "bonus_card_table",
     "building_table",
+    "card_entries",
+    "card_tables",
     "character_table",
     "describe_card",
     "find_cards",
@@ -241,6 +236,8 @@ def find_cards(card_set: CardSet, name: str) -> tuple[tuple[Card, ...], tuple[st
     Works). Otherwise the first result is empty and the second lists the names that start
     with it, contain it or look like it (:func:`meeplekit.cli.reference.find_by_name`).
     """
+    from meeplekit.cli.reference import find_by_name  # the shell's (Click: the extra [cli])
+
     return find_by_name(_cards(card_set), name, _name)
 
 
@@ -267,6 +264,8 @@ def describe_card(card: Card) -> str:
 
 def building_table(card_set: CardSet, width: int = 80) -> Table:
     """The buildings of ``card_set`` as a rich table ``width`` columns wide at most."""
+    from meeplekit.cli.common import fit_table  # rich: the extra [cli]
+
     rows = [
         (
             str(index),
@@ -291,6 +290,8 @@ def building_table(card_set: CardSet, width: int = 80) -> Table:
 
 def character_table(card_set: CardSet, width: int = 80) -> Table:
     """The character boards of ``card_set``: starting building and ability (CHAR-1)."""
+    from meeplekit.cli.common import fit_table  # rich: the extra [cli]
+
     rows = [
         (c.name, f"{describe_effect(c.action)} ({describe_symbols(c.symbols)})", c.text or "-")
         for c in card_set.characters
@@ -305,12 +306,15 @@ def character_table(card_set: CardSet, width: int = 80) -> Table:
 
 def bonus_card_table(card_set: CardSet, width: int = 80) -> Table:
     """The bonus point cards of ``card_set`` and what each scores (BONUS-2)."""
+    from meeplekit.cli.common import fit_table  # rich: the extra [cli]
+
     rows = [(c.name, describe_bonus_card(c)) for c in card_set.bonus_cards]
     columns = (("bonus card", "left", 0), ("scores at the end", "left", 1))
     return fit_table(f"{card_set.name}: bonus point cards", columns, rows, width)
 
 
-def _tables(card_set: CardSet, width: int) -> list[Table]:
+def card_tables(card_set: CardSet, width: int = 80) -> list[Table]:
+    """The tables of ``card_set`` (``harbour cards``): its buildings, characters and bonus cards."""
     tables = [building_table(card_set, width)]
     if card_set.characters:
         tables.append(character_table(card_set, width))
@@ -319,87 +323,9 @@ def _tables(card_set: CardSet, width: int) -> list[Table]:
     return tables
 
 
-def _card_set(options: object, cards: CardSet) -> CardSet:
-    return cards
-
-
-def _state_cards(state: GameState) -> CardSet:
-    return state.cards
-
-
-def _card_set_name(card_set: CardSet) -> str:
-    return card_set.name
-
-
-# --------------------------------------------------------------------------- the pieces
-
-
-def _view(state: GameState, seat: int) -> str:
-    return render(state, viewer=seat)
-
-
-def _setup(state: GameState, show_seed: bool) -> str:
-    return describe_setup(state, show_seed=show_seed)
-
-
-def _write(
-    start: GameState,
-    moves: Sequence[Move],
-    tags: Mapping[str, str],
-    comments: Mapping[int, str],
-) -> str:
-    return write_record(start, moves, tags=tags, comments=comments)
-
-
-#: Harbour's pieces: the ``harbour`` command is the shell built from them
-#: (:func:`meeplekit.cli.app.command_group`).
-PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
-    name="harbour",
-    title="Harbour",
-    version=harbour.__version__,
-    lab=LAB,
-    view=_view,
-    notation=Notation(
-        format=format_move,
-        parse=parse_move,
-        label=menu_label,
-        examples="'go kiln', 'take 2F', 'buy admiralty'",
-        group=menu_group,
-    ),
-    narration=Narration(
-        setup=_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
-    records=Records(rule="REC-1", write=_write, read=read_record, replay=replay),
-    cards=Cards(
-        load=_card_set,
-        title=_card_set_name,
-        cards=_cards,
-        name=_name,
-        describe=describe_card,
-        rules=card_rules,
-        tables=_tables,
-        kinds="building, character or bonus point card",
-        help=(
-            "The cards of a card set as tables, or the card NAME in full.\n\n"
-            "NAME is a building, a character board or a bonus point card; case does not "
-            "matter and any start of a name that fits one card only will do (Kiln for the "
-            "Kiln Works)."
-        ),
-        of_state=_state_cards,
-    ),
-    specification=SPECIFICATION,
-    rule_examples="TOLL-2 or INT-3",
-    reading_example="reentry=kept",
-    variant=VariantOption(
-        default="original",
-        help="'original' or a card file",
-        metavar="FILE",
-        singular="card set",
-        plural="card sets",
-    ),
-    summary=summary,
-)
+def card_entries(card_set: CardSet) -> list[CardEntry]:
+    """Every card of ``card_set`` as ``harbour cards NAME`` finds and shows it, in lookup order."""
+    return [
+        CardEntry(name=card.name, text=describe_card(card), rules=tuple(card_rules(card)))
+        for card in _cards(card_set)
+    ]

@@ -22,7 +22,6 @@ from harbour.facts import GAME
 from harbour.goods import GOODS, Good, Goods, multisets
 from harbour.moves import ChooseCharacter, ChooseFreeBuilding, ChooseStartingGoods, Move
 from harbour.options import RulesOptions
-from harbour.rng import SplitMix64
 from harbour.rules import abilities
 from harbour.rules.step import Refusal, Step
 from harbour.rules.work import PENDING_MOVE, Work
@@ -35,6 +34,7 @@ from harbour.state import (
     PlayerState,
 )
 from meeplekit.options import made_options
+from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 
 __all__ = ["CHARACTER", "FREE_BUILDING", "STARTING_GOODS", "new_game"]

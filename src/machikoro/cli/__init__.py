@@ -1,32 +1,22 @@
 """The ``machikoro`` console command (optional extra ``[cli]``: Click and rich).
 
-``machikoro --help`` lists the commands; :doc:`/machikoro/cli` describes them. The command
-is the shell every game's command is built from (:mod:`meeplekit.cli`) on Machi Koro's
-pieces (:mod:`machikoro.cli.pieces`). The package's core does not need Click or rich:
-:func:`main` says which extra to install when they are missing (:mod:`machikoro.extras`).
+``machikoro --help`` lists the commands; :doc:`/machikoro/cli` describes them. The command is the shell every game's command is (:mod:`meeplekit.cli`), served from
+Machi Koro's description (:data:`machikoro.info.INFO`); what it shows of Machi Koro's own is
+:mod:`machikoro.cli.pieces`. The package's core does not need Click or rich: :func:`main` says
+which extra to install when they are missing.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-
-from machikoro.extras import require
-from meeplekit.cli import run
+from meeplekit.cli import main as shell
 
 __all__ = ["main"]
 
 
-def _group() -> Callable[[], object]:
-    group: Callable[[], object] = importlib.import_module("machikoro.cli.app").machikoro
-    return group
-
-
 def main() -> None:
-    """Run the ``machikoro`` command with the process's arguments.
+    """Run the ``machikoro`` command with the process's arguments (:func:`meeplekit.cli.main`).
 
     Without the ``[cli]`` extra it prints one line naming the extra and its install
-    command and exits with status 2. Text that standard output cannot encode is replaced
-    rather than raised.
+    command and exits with status 2.
     """
-    run(require, _group)
+    shell("machikoro")

@@ -1,31 +1,19 @@
-"""Machi Koro's pieces for the command shell: :data:`PIECES` (:mod:`meeplekit.cli.pieces`).
+"""What Machi Koro's command shows: menu groups, the summary, a record's moves, the cards.
 
-The ``machikoro`` command is the shell every game's command is built from
-(:mod:`meeplekit.cli`), told here what is Machi Koro's: its lab description
-(:data:`machikoro.lab.LAB`: bots, 2 to 5 players, readings, the chance sampler), its view
-of a seat (:func:`machikoro.render`) and its summary (:func:`summary`), its notation and
-menu labels (:mod:`machikoro.notation`) and menu groups (:func:`menu_group`), its
-narration (:mod:`machikoro.narrate`, and the demo's for a
-record), its records (:mod:`machikoro.records`), its cards under the chosen readings
-(:func:`establishment_table`, :func:`landmark_table`, :func:`describe_establishment_card`,
-:func:`describe_landmark_card`) and its specification
-(:data:`machikoro.specification.SPECIFICATION`).
-
-Chance during play (the dice, the Tuna Boat's roll and the market's draws) is drawn by
-the command itself, with :func:`machikoro.chance.sample` from a generator seeded from the
-game's secret seed, and narrated as it happens (MK-CLI-2); ``undo`` never takes it back
-(MK-CLI-3).
+The ``machikoro`` command is the shell every game's command is (:mod:`meeplekit.cli`),
+served from Machi Koro's description (:data:`machikoro.info.INFO`); these are the parts of
+it that are Machi Koro's own: the groups of a long menu (:func:`menu_group`), what matters
+to a seat in a few lines (:func:`summary`), a record's moves narrated as the demo narrates
+a game (:func:`narrate_moves`) and the cards of a game under its readings
+(:func:`catalogue`, :func:`card_entries`, :func:`card_tables`). The tables need rich (the
+extra ``[cli]``), imported when a table is drawn; the rest needs no extra.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final, TextIO
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Final, TextIO
 
-import attrs
-from rich.table import Table
-
-import machikoro
 from machikoro import demo
 from machikoro.cards.catalogue import CardSet
 from machikoro.cards.describe import (
@@ -37,7 +25,7 @@ from machikoro.cards.describe import (
 )
 from machikoro.cards.model import Edition, EstablishmentCard, LandmarkCard
 from machikoro.cards.pages import card_rule, landmark_rule
-from machikoro.lab import LAB
+from machikoro.facts import GAME
 from machikoro.moves import (
     Activate,
     BuildEstablishment,
@@ -47,21 +35,22 @@ from machikoro.moves import (
     RollDice,
     Trade,
 )
-from machikoro.narrate import describe_events, describe_outcome, describe_setup, player_name
-from machikoro.notation import describe_move, format_move, parse_move
 from machikoro.observation import Observation
 from machikoro.options import RulesOptions
-from machikoro.records import read_record, replay, write_record
-from machikoro.rng import SplitMix64
-from machikoro.specification import SPECIFICATION
 from machikoro.state import GameState
 from machikoro.tables import Tables, tables_for, tables_of
-from machikoro.view import describe_rolls, headline, landmarks_done, render, seen_by
-from meeplekit.cli.common import fit_table
-from meeplekit.cli.pieces import Cards, GamePieces, Narration, Notation, Records
+from machikoro.view import describe_rolls, headline, landmarks_done, seen_by
+from meeplekit.info import CardEntry
+from meeplekit.rng import SplitMix64
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = [
-    "PIECES",
+    "card_entries",
+    "card_tables",
+    "catalogue",
+    "catalogue_title",
     "describe_establishment_card",
     "describe_landmark_card",
     "establishment_table",
@@ -182,9 +171,9 @@ def narrate_moves(start: GameState, moves: Sequence[Move], out: TextIO) -> None:
 # --------------------------------------------------------------------------- the cards
 
 
-def _tables(options: RulesOptions) -> Tables:
+def catalogue(options: RulesOptions, variant: None = None) -> Tables:
     """The tables of a game under ``options`` (the cards do not depend on the players)."""
-    return tables_for(options, LAB.min_players)
+    return tables_for(options, GAME.min_players)
 
 
 def describe_establishment_card(tables: Tables, card: EstablishmentCard) -> str:
@@ -207,35 +196,36 @@ def describe_landmark_card(tables: Tables, card: LandmarkCard) -> str:
     )
 
 
-@attrs.frozen
-class _Card:
-    """A card as ``machikoro cards`` finds and shows it."""
-
-    name: str
-    text: str
-    rules: tuple[str, ...]
-
-
-def _cards(tables: Tables) -> list[_Card]:
+def card_entries(tables: Tables) -> list[CardEntry]:
+    """Every card in play under ``tables``' readings, as ``machikoro cards NAME`` shows it."""
     cards = tables.cards
     found = [
-        _Card(
-            card.name,
-            describe_establishment_card(tables, card),
-            (card_rule(card.number), effect_rule(card), *(("MK-BUILD-2",) if card.major else ())),
+        CardEntry(
+            name=card.name,
+            text=describe_establishment_card(tables, card),
+            rules=(
+                card_rule(card.number),
+                effect_rule(card),
+                *(("MK-BUILD-2",) if card.major else ()),
+            ),
         )
         for card in cards.establishments
         if tables.in_play[card.number]
     ]
     found += [
-        _Card(card.name, describe_landmark_card(tables, card), (landmark_rule(card.number),))
+        CardEntry(
+            name=card.name,
+            text=describe_landmark_card(tables, card),
+            rules=(landmark_rule(card.number),),
+        )
         for card in cards.landmarks
         if tables.landmark_in_play[card.number]
     ]
     return found
 
 
-def _title(tables: Tables) -> str:
+def catalogue_title(tables: Tables) -> str:
+    """The game the cards are of: with the Harbor expansion or the base game."""
     return "Machi Koro with the Harbor expansion" if tables.expansion else "Machi Koro"
 
 
@@ -244,6 +234,8 @@ def establishment_table(tables: Tables, width: int = 80) -> Table:
 
     In activation order, with their colour, cost under the readings and effect.
     """
+    from meeplekit.cli.common import fit_table  # rich: the extra [cli]
+
     cards: CardSet = tables.cards
     shown = sorted(
         (card for card in cards.establishments if tables.in_play[card.number]),
@@ -266,11 +258,13 @@ def establishment_table(tables: Tables, width: int = 80) -> Table:
         ("cost", "right", 0),
         ("effect", "left", 4),
     )
-    return fit_table(f"{_title(tables)}: establishments", columns, rows, width)
+    return fit_table(f"{catalogue_title(tables)}: establishments", columns, rows, width)
 
 
 def landmark_table(tables: Tables, width: int = 80) -> Table:
     """The landmarks in play as a rich table ``width`` columns wide at most."""
+    from meeplekit.cli.common import fit_table  # rich: the extra [cli]
+
     rows = [
         (
             card.name,
@@ -281,98 +275,9 @@ def landmark_table(tables: Tables, width: int = 80) -> Table:
         if tables.landmark_in_play[card.number]
     ]
     columns = (("landmark", "left", 0), ("cost", "right", 0), ("effect", "left", 1))
-    return fit_table(f"{_title(tables)}: landmarks", columns, rows, width)
+    return fit_table(f"{catalogue_title(tables)}: landmarks", columns, rows, width)
 
 
-def _card_tables(tables: Tables, width: int) -> list[Table]:
+def card_tables(tables: Tables, width: int = 80) -> list[Table]:
+    """The cards in play as tables (``machikoro cards``): the establishments, the landmarks."""
     return [establishment_table(tables, width), landmark_table(tables, width)]
-
-
-def _load(options: RulesOptions, variant: None) -> Tables:
-    return _tables(options)
-
-
-def _card_name(card: _Card) -> str:
-    return card.name
-
-
-def _card_text(card: _Card) -> str:
-    return card.text
-
-
-def _card_rules(card: _Card) -> tuple[str, ...]:
-    return card.rules
-
-
-# --------------------------------------------------------------------------- the pieces
-
-
-def _view(state: GameState, seat: int) -> str:
-    return render(state, viewer=seat)
-
-
-def _setup(state: GameState, show_seed: bool) -> str:
-    return describe_setup(state, show_seed=show_seed)
-
-
-def _write(
-    start: GameState,
-    moves: Sequence[Move],
-    tags: Mapping[str, str],
-    comments: Mapping[int, str],
-) -> str:
-    return write_record(start, moves, tags=tags, comments=comments)
-
-
-def _replay(record: Any) -> tuple[GameState, ...]:
-    return replay(record)
-
-
-#: Machi Koro's pieces: the ``machikoro`` command is the shell built from them
-#: (:func:`meeplekit.cli.app.command_group`).
-PIECES: Final[GamePieces[GameState, Move]] = GamePieces(
-    name="machikoro",
-    title="Machi Koro",
-    version=machikoro.__version__,
-    lab=LAB,
-    view=_view,
-    notation=Notation(
-        format=format_move,
-        parse=parse_move,
-        label=describe_move,
-        examples="'roll 2', 'build bak', 'landmark train', 'trade cafe with 2 for ranch'",
-        group=menu_group,
-    ),
-    narration=Narration(
-        setup=_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
-    records=Records(rule="MK-REC-1", write=_write, read=read_record, replay=_replay),
-    cards=Cards(
-        load=_load,
-        title=_title,
-        cards=_cards,
-        name=_card_name,
-        describe=_card_text,
-        rules=_card_rules,
-        tables=_card_tables,
-        kinds="establishment or landmark",
-        help=(
-            "The cards of a game under the readings given, as tables, or the card NAME in "
-            "full.\n\n"
-            "NAME is an establishment or a landmark; case does not matter and any start of a "
-            "name that fits one card only will do (Tuna for the Tuna Boat). "
-            "--no-expansion shows the base game's cards, --sushi-bar-cost the Sushi Bar's cost."
-        ),
-        readings=True,
-        of_state=tables_of,
-    ),
-    specification=SPECIFICATION,
-    rule_examples="MK-BUILD-2 or MKH-TUNA-3",
-    reading_example="reroll-dice=same",
-    chance="the dice and the market's draws",
-    summary=summary,
-)

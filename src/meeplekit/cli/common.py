@@ -27,13 +27,13 @@ import click
 from rich import box
 from rich.table import Table
 
-from meeplekit.cli.pieces import GamePieces
 from meeplekit.demo import option_flag, reading_help
 from meeplekit.errors import RulesError
 from meeplekit.extras import MissingExtraError
 from meeplekit.files import NotRegularFile, read_regular
-from meeplekit.lab import LabGame
+from meeplekit.info import Cards, GameInfo, Records
 from meeplekit.options import field_rule
+from meeplekit.spec import Specification
 from meeplekit.text import MIN_WIDTH, columns_variable, output_width
 from meeplekit.text import wrap as shared_wrap
 
@@ -174,30 +174,30 @@ def apply_assignments(base: O, assignments: Sequence[str]) -> O:
         raise click.UsageError(str(error)) from None
 
 
-def load_variant(lab: LabGame[Any, Any], text: str) -> Any:
-    """The variant ``text`` names (:attr:`meeplekit.lab.LabGame.load_variant`), or a usage error.
+def load_variant(info: GameInfo[Any, Any], text: str) -> Any:
+    """The variant ``text`` names (:attr:`meeplekit.info.Variants.load`), or a usage error.
 
     ``None`` for a game without a variant.
     """
-    if lab.load_variant is None:
+    if info.variants is None:
         return None
     try:
-        return lab.load_variant(text)
+        return info.variants.load(text)
     except (ValueError, RulesError) as error:
         raise click.BadParameter(str(error)) from None
 
 
-def variant_parameters(pieces: GamePieces[Any, Any]) -> list[click.Option]:
+def variant_parameters(info: GameInfo[Any, Any]) -> list[click.Option]:
     """The game's variant option (Harbour's ``--cards``), or none for a game without one.
 
     The option's value is the command's parameter ``variant`` (:func:`variant_from`).
     """
-    name, spelling = pieces.lab.variant_name, pieces.variant
-    if name is None or spelling is None:
+    if info.variants is None:
         return []
+    spelling = info.variants.option
     return [
         click.Option(
-            [f"--{name}", "variant"],
+            [f"--{info.variants.name}", "variant"],
             default=spelling.default,
             show_default=True,
             help=spelling.help,
@@ -205,29 +205,50 @@ def variant_parameters(pieces: GamePieces[Any, Any]) -> list[click.Option]:
     ]
 
 
-def variant_from(pieces: GamePieces[Any, Any], params: Mapping[str, Any]) -> Any:
+def variant_from(info: GameInfo[Any, Any], params: Mapping[str, Any]) -> Any:
     """The variant the command's :func:`variant_parameters` chose (``None``: the game has none)."""
     if "variant" not in params:
         return None
-    return load_variant(pieces.lab, params["variant"])
+    return load_variant(info, params["variant"])
 
 
-def check_game(lab: LabGame[Any, Any], players: int, options: object, variant: object) -> None:
+def check_game(info: GameInfo[Any, Any], players: int, options: object, variant: object) -> None:
     """Raise a usage error, naming the rule, unless such a game can be set up.
 
-    The game's own checks (:meth:`meeplekit.lab.LabGame.check_job`): its error for a
+    The game's own checks (:meth:`meeplekit.info.GameInfo.check_game`): its error for a
     combination it refuses becomes the message.
     """
     try:
-        lab.check_job(players, options, variant)
+        info.check_game(players, options, variant)
     except (ValueError, RulesError) as error:
         raise click.UsageError(str(error)) from None
+
+
+def specification_of(info: GameInfo[Any, Any]) -> Specification:
+    """The game's specification, or a one-line error for a game without one."""
+    if info.specification is None:
+        raise click.ClickException(f"{info.title} has no specification")
+    return info.specification
+
+
+def cards_of(info: GameInfo[Any, Any]) -> Cards[Any]:
+    """The game's cards, or a one-line error for a game without cards."""
+    if info.cards is None:
+        raise click.ClickException(f"{info.title} has no cards")
+    return info.cards
+
+
+def records_of(info: GameInfo[Any, Any]) -> Records[Any, Any]:
+    """The game's records, or a one-line error for a game without records."""
+    if info.records is None:
+        raise click.ClickException(f"{info.title} has no game records")
+    return info.records
 
 
 def require_extra(require: Callable[[str], None], extra: str) -> None:
     """Stop with a one-line error naming ``extra`` and its install command if it is missing.
 
-    ``require`` is the game's check (:attr:`meeplekit.lab.LabGame.require`); commands
+    ``require`` is the game's check (:meth:`meeplekit.info.GameInfo.require`); commands
     call this before they play any game.
     """
     try:

@@ -34,13 +34,12 @@ from meeplekit.cli.common import (
     wrap,
     write_output,
 )
-from meeplekit.cli.pieces import GamePieces
+from meeplekit.info import GameInfo
 from meeplekit.lab import (
     Comparison,
     GameResult,
     Interval,
     Job,
-    LabGame,
     Variant,
     compare_results,
     seat_wins,
@@ -50,12 +49,17 @@ from meeplekit.lab import run as run_jobs
 
 __all__ = ["Runner", "compare_command", "simulate_command", "summary", "variant_table"]
 
-#: What plays the jobs: :func:`meeplekit.lab.run`'s signature (a game's command may pass
-#: its own, for example to look it up where its tests replace it).
+#: What plays the jobs: :func:`meeplekit.lab.run`'s signature (a command may be given its
+#: own; by default it calls ``run_jobs`` of this module, looked up when the games are
+#: played, so that a test may replace it).
 Runner = Callable[..., list[GameResult]]
 
 
-def _bots(lab: LabGame[Any, Any], players: int, bots: str | None, bot: str) -> tuple[str, ...]:
+def _default_run(*args: Any, **kwargs: Any) -> list[GameResult]:
+    return run_jobs(*args, **kwargs)
+
+
+def _bots(info: GameInfo[Any, Any], players: int, bots: str | None, bot: str) -> tuple[str, ...]:
     """The bot of each seat from ``--bots a,b,c`` or ``--bot`` for every seat."""
     if bots is None:
         return (bot,) * players
@@ -63,16 +67,16 @@ def _bots(lab: LabGame[Any, Any], players: int, bots: str | None, bot: str) -> t
     if len(names) != players:
         raise click.BadParameter(f"{len(names)} bots for {players} players", param_hint="--bots")
     for name in names:
-        if name not in lab.bot_names:
+        if name not in info.bots.names:
             raise click.BadParameter(
-                f"unknown bot {name!r}: choose from {', '.join(lab.bot_names)}",
+                f"unknown bot {name!r}: choose from {', '.join(info.bots.names)}",
                 param_hint="--bots",
             )
     return names
 
 
 def _play(
-    pieces: GamePieces[Any, Any],
+    info: GameInfo[Any, Any],
     run: Runner,
     jobs: Sequence[Job],
     workers: int,
@@ -81,7 +85,7 @@ def _play(
 ) -> list[GameResult]:
     """Run the jobs with a progress bar on standard error."""
     if ray is not None:
-        require_extra(pieces.lab.require, "cluster")
+        require_extra(info.require, "cluster")
     console = Console(stderr=True)
     columns = (
         "[progress.description]{task.description}",
@@ -103,25 +107,25 @@ def _play(
             raise click.ClickException(f"cannot reach Ray at {ray!r}: {first}") from None
 
 
-def _common(pieces: GamePieces[Any, Any]) -> list[click.Parameter]:
+def _common(info: GameInfo[Any, Any]) -> list[click.Parameter]:
     """The options ``simulate`` and ``compare`` share, in the order their help lists them."""
-    lab = pieces.lab
+    fewest, most = info.players.fewest, info.players.most
     return [
         click.Option(["--games"], type=click.IntRange(1), default=100, show_default=True),
         click.Option(
             ["--players"],
-            type=click.IntRange(lab.min_players, lab.max_players),
-            default=min(max(3, lab.min_players), lab.max_players),
+            type=click.IntRange(fewest, most),
+            default=min(max(3, fewest), most),
             show_default=True,
-            help=f"{lab.min_players} to {lab.max_players}",
+            help=f"{fewest} to {most}",
         ),
         click.Option(
             ["--seed"], type=SEED, default=0, show_default=True, help="the first game's seed"
         ),
         click.Option(
             ["--bot"],
-            type=click.Choice(lab.bot_names),
-            default=lab.default_bot,
+            type=click.Choice(info.bots.names),
+            default=info.bots.default,
             show_default=True,
             help="the bot of every seat",
         ),
@@ -129,11 +133,11 @@ def _common(pieces: GamePieces[Any, Any]) -> list[click.Parameter]:
         click.Option(
             ["--playouts"], type=click.IntRange(1), default=1000, show_default=True, help="ismcts"
         ),
-        *variant_parameters(pieces),
+        *variant_parameters(info),
         click.Option(
             ["--max-decisions"],
             type=click.IntRange(1),
-            default=lab.max_decisions,
+            default=info.max_decisions,
             show_default=True,
             help="stop a game after this many decisions and report it unfinished",
         ),
@@ -148,17 +152,16 @@ def _common(pieces: GamePieces[Any, Any]) -> list[click.Parameter]:
     ]
 
 
-def _jobs(pieces: GamePieces[Any, Any], params: Mapping[str, Any], options: Any) -> list[Job]:
-    lab = pieces.lab
-    variant = variant_from(pieces, params)
-    bots = _bots(lab, params["players"], params["bots"], params["bot"])
-    check_game(lab, params["players"], options, variant)
+def _jobs(info: GameInfo[Any, Any], params: Mapping[str, Any], options: Any) -> list[Job]:
+    variant = variant_from(info, params)
+    bots = _bots(info, params["players"], params["bots"], params["bot"])
+    check_game(info, params["players"], options, variant)
     first = params["seed"]
     if first + params["games"] > 2**64:
         raise click.BadParameter("seeds run past 2**64 - 1", param_hint="--seed")
     return [
         Job(
-            lab.name,
+            info.name,
             seed=first + i,
             bots=bots,
             options=options,
@@ -200,19 +203,19 @@ def summary(results: Sequence[GameResult], players: int, width: int) -> Table:
     return fit_table(title, [(h, "right", 1) for h in headers], rows, width)
 
 
-def simulate_command(pieces: GamePieces[Any, Any], *, run: Runner | None = None) -> click.Command:
+def simulate_command(info: GameInfo[Any, Any], *, run: Runner | None = None) -> click.Command:
     """The ``simulate`` command: seeded bot games as JSON Lines and a table of the seats' wins.
 
     ``run`` plays the jobs (default :func:`meeplekit.lab.run`).
     """
-    runner = run_jobs if run is None else run
+    runner = _default_run if run is None else run
 
     def simulate(**params: Any) -> None:
-        jobs = _jobs(pieces, params, options_from(pieces.options, params))
+        jobs = _jobs(info, params, options_from(info.readings, params))
         out: Path | None = params["out"]
         if out is not None:
             check_writable(out, "--out")
-        results = _play(pieces, runner, jobs, params["workers"], params["ray"], "simulating")
+        results = _play(info, runner, jobs, params["workers"], params["ray"], "simulating")
         text = "".join(result.to_json() + "\n" for result in results)
         if out is None:
             click.echo(text, nl=False)
@@ -225,7 +228,7 @@ def simulate_command(pieces: GamePieces[Any, Any], *, run: Runner | None = None)
         "simulate",
         callback=simulate,
         params=[
-            *_common(pieces),
+            *_common(info),
             click.Option(
                 ["--out"],
                 type=click.Path(dir_okay=False, path_type=Path),
@@ -238,41 +241,40 @@ def simulate_command(pieces: GamePieces[Any, Any], *, run: Runner | None = None)
             "and seat, so the same arguments give the same file, whatever --workers or --ray."
         ),
     )
-    return reading_options(pieces.options)(command)
+    return reading_options(info.readings)(command)
 
 
-def compare_command(pieces: GamePieces[Any, Any], *, run: Runner | None = None) -> click.Command:
+def compare_command(info: GameInfo[Any, Any], *, run: Runner | None = None) -> click.Command:
     """The ``compare`` command: the baseline and each variant on the same seeds, paired.
 
     ``run`` plays the jobs (default :func:`meeplekit.lab.run`).
     """
-    runner = run_jobs if run is None else run
-    lab = pieces.lab
-    spelling = pieces.variant if lab.variant_name is not None else None
+    runner = _default_run if run is None else run
+    spelling = None if info.variants is None else info.variants.option
     also = "also bot=NAME, bots=A+B+C (one per seat)"
-    if spelling is not None:
-        also += f" or {lab.variant_name}={spelling.metavar} to compare bots or {spelling.plural}"
+    if info.variants is not None and spelling is not None:
+        also += f" or {info.variants.name}={spelling.metavar} to compare bots or {spelling.plural}"
     else:
         also += " to compare bots"
     changed = f"or its bots, or its {spelling.singular}" if spelling else "or its bots"
 
     def compare(**params: Any) -> None:
-        base = options_from(pieces.options, params)
+        base = options_from(info.readings, params)
         report: Path | None = params["report"]
         if report is not None:  # before any game is played
-            require_extra(lab.require, "lab")
+            require_extra(info.require, "lab")
             check_writable(report, "--report")
         labels = ["baseline"]
-        batches = [_jobs(pieces, params, base)]
+        batches = [_jobs(info, params, base)]
         for variant in params["variants"]:
-            readings, changes = _variant(pieces, variant)
-            batches.append(_jobs(pieces, {**params, **changes}, apply_assignments(base, readings)))
+            readings, changes = _variant(info, variant)
+            batches.append(_jobs(info, {**params, **changes}, apply_assignments(base, readings)))
             labels.append(variant)
         results = [
-            _play(pieces, runner, jobs, params["workers"], params["ray"], label)
+            _play(info, runner, jobs, params["workers"], params["ray"], label)
             for jobs, label in zip(batches, labels, strict=True)
         ]
-        comparison = compare_results(labels, results, game=lab.name)
+        comparison = compare_results(labels, results, game=info.name)
         console = Console(highlight=False)
         for variant in comparison.variants:
             console.print(variant_table(comparison, variant, console.width))
@@ -295,7 +297,7 @@ def compare_command(pieces: GamePieces[Any, Any], *, run: Runner | None = None) 
         "compare",
         callback=compare,
         params=[
-            *_common(pieces),
+            *_common(info),
             click.Option(
                 ["--variant", "variants"],
                 multiple=True,
@@ -303,7 +305,7 @@ def compare_command(pieces: GamePieces[Any, Any], *, run: Runner | None = None) 
                 metavar="FIELD=VALUE[,FIELD=VALUE]",
                 help=(
                     "readings to compare with the baseline (repeatable), e.g. "
-                    f"{pieces.reading_example}; {also}"
+                    f"{info.reading_example}; {also}"
                 ),
             ),
             click.Option(
@@ -322,31 +324,31 @@ def compare_command(pieces: GamePieces[Any, Any], *, run: Runner | None = None) 
             "lengths)."
         ),
     )
-    return reading_options(pieces.options)(command)
+    return reading_options(info.readings)(command)
 
 
-def _variant(pieces: GamePieces[Any, Any], text: str) -> tuple[list[str], dict[str, Any]]:
+def _variant(info: GameInfo[Any, Any], text: str) -> tuple[list[str], dict[str, Any]]:
     """A variant's reading assignments, and its other changes: ``bot=``, ``bots=``, the game's.
 
     ``bots=a+b+c`` gives the bot of each seat (``+`` since ``,`` separates the parts); the
-    game's variant is ``NAME=VALUE`` with its :attr:`~meeplekit.lab.LabGame.variant_name`
+    game's variant is ``NAME=VALUE`` with its :attr:`~meeplekit.info.Variants.name`
     (``cards=FILE``).
     """
-    lab = pieces.lab
+    variant_name = None if info.variants is None else info.variants.name
     readings: list[str] = []
     changed: dict[str, Any] = {}
     for part in (p.strip() for p in text.split(",")):
         name, _, value = part.partition("=")
         if name == "bot":
-            if value not in lab.bot_names:
+            if value not in info.bots.names:
                 raise click.BadParameter(
-                    f"unknown bot {value!r}: choose from {', '.join(lab.bot_names)}",
+                    f"unknown bot {value!r}: choose from {', '.join(info.bots.names)}",
                     param_hint="--variant",
                 )
             changed.update(bot=value, bots=None)
         elif name == "bots":
             changed["bots"] = value.replace("+", ",")
-        elif lab.variant_name is not None and name == lab.variant_name:
+        elif variant_name is not None and name == variant_name:
             changed["variant"] = value
         elif part:
             readings.append(part)

@@ -53,17 +53,18 @@ from meeplekit.cli.common import (
     check_writable,
     options_from,
     reading_options,
+    records_of,
     terminal_width,
     variant_from,
     variant_parameters,
     wrap,
     write_output,
 )
-from meeplekit.cli.pieces import GamePieces
 from meeplekit.cli.position import codes_of
 from meeplekit.cli.reference import card_text, rule_text
 from meeplekit.demo import bot_seed, chance_seed
 from meeplekit.errors import IllegalMoveError, RulesError
+from meeplekit.info import GameInfo
 from meeplekit.protocol import CHANCE
 from meeplekit.rng import SplitMix64
 
@@ -118,25 +119,33 @@ def terminal_screen() -> tuple[int, int]:
     return terminal_width(), terminal_rows()
 
 
-def commands_help(pieces: GamePieces[Any, Any]) -> str:
+def commands_help(info: GameInfo[Any, Any]) -> str:
     """What the human may answer, shown by ``help`` (and ``?``): numbers, notation, commands."""
     undo = "  - undo: take back your last decision and what the others did after it"
-    if pieces.chance:
-        undo += f" (never past chance: {pieces.chance} are never taken back)"
-    rule = pieces.rule_examples.split()[0]
+    if info.chance.during_play:
+        undo += f" (never past chance: {info.chance.during_play} are never taken back)"
+    rule = info.rule_examples.split()[0] if info.rule_examples else "ID"
     return "\n".join(
         (
             "Answer with the number of a move, or of a group of moves, in the menu; or with "
             "a move's notation (the text in brackets), each word shortened to any start that "
-            f"fits one move only ({pieces.notation.examples}). Or type:",
+            f"fits one move only ({info.notation.examples}). Or type:",
             "  - help or ?: these commands, then the menu again",
             "  - moves: the menu again; back (or 0): the groups again",
             "  - board (or table): the table again",
-            f"  - rule ID: a rule of the specification (rule {rule})",
-            "  - cards NAME: a card in full; cards: the names of the cards",
+            *(
+                (f"  - rule ID: a rule of the specification (rule {rule})",)
+                if info.specification is not None
+                else ()
+            ),
+            *(
+                ("  - cards NAME: a card in full; cards: the names of the cards",)
+                if info.cards is not None
+                else ()
+            ),
             *(
                 ("  - code: your position's code, as your seat sees it (one line to share)",)
-                if codes_of(pieces) is not None
+                if codes_of(info) is not None
                 else ()
             ),
             undo,
@@ -156,15 +165,13 @@ class _Undo:
     cut: int
 
 
-def menu(pieces: GamePieces[S, M], state: S, moves: Sequence[M]) -> str:
+def menu(info: GameInfo[S, M], state: S, moves: Sequence[M]) -> str:
     """The numbered menu of ``moves``: each move's label and, in brackets, its notation."""
-    return "\n".join(
-        _move_line(pieces, state, number, move) for number, move in enumerate(moves, 1)
-    )
+    return "\n".join(_move_line(info, state, number, move) for number, move in enumerate(moves, 1))
 
 
-def _move_line(pieces: GamePieces[S, M], state: S, number: int, move: M) -> str:
-    notation = pieces.notation
+def _move_line(info: GameInfo[S, M], state: S, number: int, move: M) -> str:
+    notation = info.notation
     return f"  {number:>3}. {notation.label(state, move)}  [{notation.format(state, move)}]"
 
 
@@ -198,17 +205,17 @@ def _height(text: str, width: int) -> int:
     return wrap(text, width).count("\n") + 1
 
 
-def _by_verb(pieces: GamePieces[S, M], state: S, move: M) -> tuple[str, ...]:
+def _by_verb(info: GameInfo[S, M], state: S, move: M) -> tuple[str, ...]:
     """The default group of a move: the first word of its notation."""
-    words = pieces.notation.format(state, move).split()
+    words = info.notation.format(state, move).split()
     return (f"{words[0]} ...",) if words else ()
 
 
 class _Menu(Generic[S, M]):
     """Builds a decision's menu: each entry's line, its height on the screen, its groups."""
 
-    def __init__(self, pieces: GamePieces[S, M], state: S, width: int) -> None:
-        self.pieces, self.state, self.width = pieces, state, width
+    def __init__(self, info: GameInfo[S, M], state: S, width: int) -> None:
+        self.info, self.state, self.width = info, state, width
         self._lines: dict[int, str] = {}
 
     def line(self, number: int, entry: M | MenuGroup[M]) -> str:
@@ -217,7 +224,7 @@ class _Menu(Generic[S, M]):
             return f"  {number:>3}. {entry.label} ({entry.size} moves)"
         key = id(entry)
         if key not in self._lines:  # the label without its number, made once per move
-            self._lines[key] = _move_line(self.pieces, self.state, 0, entry)[7:]
+            self._lines[key] = _move_line(self.info, self.state, 0, entry)[7:]
         return f"  {number:>3}. {self._lines[key]}"
 
     def height(self, entries: Sequence[M | MenuGroup[M]]) -> int:
@@ -277,7 +284,7 @@ class _Menu(Generic[S, M]):
         if len(run) == 1:
             return run[0]
         group = MenuGroup("", tuple(run), 0)
-        notation = self.pieces.notation
+        notation = self.info.notation
         first = notation.format(self.state, group.first())
         last = notation.format(self.state, group.last())
         size = sum(e.size if isinstance(e, MenuGroup) else 1 for e in run)
@@ -285,28 +292,28 @@ class _Menu(Generic[S, M]):
 
 
 def menu_tree(
-    pieces: GamePieces[S, M], state: S, moves: Sequence[M], lines: int, width: int
+    info: GameInfo[S, M], state: S, moves: Sequence[M], lines: int, width: int
 ) -> MenuGroup[M]:
     """The menu of ``moves`` in levels that each fit ``lines`` lines ``width`` columns wide.
 
     Every move when they fit; otherwise the groups the game gives
-    (:attr:`meeplekit.cli.pieces.Notation.group`: a group of one move is the move itself,
+    (:attr:`meeplekit.cli.info.Notation.group`: a group of one move is the move itself,
     and a level of one group is that group's level), in the order of their first moves,
     each group's moves in their order; a level that still does not fit is cut into runs
     of consecutive entries that do, named by their first and last moves. Lines are
     counted as :func:`meeplekit.cli.common.wrap` wraps them; a move whose label alone is
     taller than ``lines`` is a level of its own. Always answering 1 picks the first move.
     """
-    builder = _Menu(pieces, state, width)
-    group = pieces.notation.group
+    builder = _Menu(info, state, width)
+    group = info.notation.group
     items = [
-        (move, tuple(group(state, move)) if group is not None else _by_verb(pieces, state, move))
+        (move, tuple(group(state, move)) if group is not None else _by_verb(info, state, move))
         for move in moves
     ]
     return MenuGroup("", builder.level(items, 0, max(lines, _MIN_MENU)), len(moves))
 
 
-def complete(pieces: GamePieces[S, M], state: S, moves: Sequence[M], text: str) -> list[M]:
+def complete(info: GameInfo[S, M], state: S, moves: Sequence[M], text: str) -> list[M]:
     """The moves of ``moves`` whose notation ``text`` may be short for, in their order.
 
     Each word typed must start a word of the move's notation, in order (case does not
@@ -318,7 +325,7 @@ def complete(pieces: GamePieces[S, M], state: S, moves: Sequence[M], text: str) 
         return []
     found: list[M] = []
     for move in moves:
-        words = pieces.notation.format(state, move).casefold().split()
+        words = info.notation.format(state, move).casefold().split()
         if typed == words:
             return [move]
         if len(typed) <= len(words) and all(
@@ -336,7 +343,7 @@ class _Human(Generic[S, M]):
 
     def __init__(
         self,
-        pieces: GamePieces[S, M],
+        info: GameInfo[S, M],
         seat: int,
         ask: Callable[[str], str],
         say: Callable[[str], None],
@@ -344,7 +351,7 @@ class _Human(Generic[S, M]):
         catalogue: Callable[[], Any],
         verbatim: Callable[[str], None],
     ) -> None:
-        self.pieces, self.seat, self.ask, self.say = pieces, seat, ask, say
+        self.info, self.seat, self.ask, self.say = info, seat, ask, say
         self.screen, self.catalogue, self.verbatim = screen, catalogue, verbatim
 
     def decide(
@@ -358,20 +365,20 @@ class _Human(Generic[S, M]):
         ``show_table``: play has just passed to the human, so the table is shown first.
         ``undo()`` says what it does and returns where the moves are cut, or ``None``.
         """
-        pieces, say = self.pieces, self.say
-        moves = pieces.game.legal_moves(state)
+        info, say = self.info, self.say
+        moves = info.game.legal_moves(state)
         columns, rows = self.screen()
-        builder = _Menu(pieces, state, columns)
-        table = pieces.view(state, self.seat)
+        builder = _Menu(info, state, columns)
+        table = info.views.render(state, self.seat)
         summary: str | None = None
         if show_table:
             say(table)
         if show_table and _height(table, columns) + builder.height(moves) + _AROUND_MENU <= rows:
             tree = MenuGroup("", tuple(moves), len(moves))  # the table and every move fit
         else:
-            summary = pieces.summarize(state, self.seat)
+            summary = info.views.summarize(state, self.seat)
             lines = rows - _height(summary, columns) - _AROUND_MENU
-            tree = menu_tree(pieces, state, moves, lines, columns)
+            tree = menu_tree(info, state, moves, lines, columns)
         path: list[MenuGroup[M]] = [tree]
         self._level(builder, path, summary)
         while True:
@@ -388,7 +395,7 @@ class _Human(Generic[S, M]):
                     return _Undo(cut)
                 continue
             if word in ("help", "?") and not rest:
-                say(commands_help(pieces))
+                say(commands_help(info))
                 self._level(builder, path, summary)
                 continue
             if word in ("board", "table") and not rest:
@@ -454,20 +461,20 @@ class _Human(Generic[S, M]):
 
     def _read(self, state: S, moves: Sequence[M], answer: str) -> M | None:
         """The move ``answer`` names, or ``None`` when it names none (the human is told)."""
-        pieces = self.pieces
+        info = self.info
         try:
-            return pieces.notation.parse(state, answer)
+            return info.notation.parse(state, answer)
         except IllegalMoveError as error:
             self.say(f"Not allowed: {error}")
             return None
         except RulesError as error:  # the game's MoveParseError, AmbiguousMoveError
-            found = complete(pieces, state, moves, answer)
+            found = complete(info, state, moves, answer)
             if len(found) == 1:
                 return found[0]
             if not found:
                 self.say(f"Not understood: {error} ('help' lists the commands).")
                 return None
-        names = [pieces.notation.format(state, move) for move in found]
+        names = [info.notation.format(state, move) for move in found]
         more = f" and {len(names) - _CANDIDATES} more" if len(names) > _CANDIDATES else ""
         self.say(
             f"Not understood: {answer!r} could be {', '.join(names[:_CANDIDATES])}{more} "
@@ -476,46 +483,52 @@ class _Human(Generic[S, M]):
         return None
 
     def _rule(self, rule_id: str, width: int) -> None:
-        pieces = self.pieces
+        info = self.info
+        if info.specification is None:
+            self.say(f"{info.title} has no specification.")
+            return
         if not rule_id:
             self.say(
-                f"Type 'rule' and a rule's ID, for example 'rule {pieces.rule_examples.split()[0]}'"
-                f" ('{pieces.name} rule' lists them all)."
+                f"Type 'rule' and a rule's ID, for example 'rule {info.rule_examples.split()[0]}'"
+                f" ('{info.name} rule' lists them all)."
             )
             return
         try:
-            self.say(rule_text(pieces, rule_id, width, command=f"{pieces.name} rule").rstrip())
+            self.say(rule_text(info, rule_id, width, command=f"{info.name} rule").rstrip())
         except click.ClickException as error:
             self.say(f"Not found: {error.format_message()}.")
 
     def _code(self, state: S) -> None:
         """Say the code of what the human's seat sees of ``state``: one line, never wrapped."""
-        codes = codes_of(self.pieces)
+        codes = codes_of(self.info)
         if codes is None:
-            self.say(f"{self.pieces.title} has no position codes.")
+            self.say(f"{self.info.title} has no position codes.")
             return
         self.say(
-            f"Your position's code, as your seat sees it ('{self.pieces.name} position CODE' "
+            f"Your position's code, as your seat sees it ('{self.info.name} position CODE' "
             "shows it):"
         )
         self.verbatim(codes.code(state, viewer=self.seat))
 
     def _cards(self, name: str, width: int) -> None:
-        cards, catalogue = self.pieces.cards, self.catalogue()
+        cards, catalogue = self.info.cards, self.catalogue()
+        if cards is None:
+            self.say(f"{self.info.title} has no cards.")
+            return
         if not name:
-            names = ", ".join(dict.fromkeys(cards.name(card) for card in cards.cards(catalogue)))
+            names = ", ".join(dict.fromkeys(card.name for card in cards.entries(catalogue)))
             self.say(
                 wrap(f"{cards.title(catalogue)}: {names}. 'cards NAME' shows one in full.", width)
             )
             return
         try:
-            self.say(card_text(self.pieces, catalogue, name, width, command="cards"))
+            self.say(card_text(self.info, catalogue, name, width, command="cards"))
         except click.ClickException as error:
             self.say(f"Not found: {error.format_message()}.")
 
 
 def play_game(
-    pieces: GamePieces[S, M],
+    info: GameInfo[S, M],
     start: S,
     seat: int,
     bots: Sequence[Bot[Any, M] | None],
@@ -548,18 +561,18 @@ def play_game(
     that must not be wrapped, a position code (default ``say``). Returns the last state (over,
     or where the human left).
     """
-    game, narration = pieces.game, pieces.narration
+    game, narration = info.game, info.narration
     rng = SplitMix64(chance_seed(seed)) if chance is None else chance
     human = _Human(
-        pieces,
+        info,
         seat,
         ask,
         say,
         terminal_screen if screen is None else screen,
-        lambda: pieces.catalogue(start),
+        lambda: info.catalogue(start),
         say if verbatim is None else verbatim,
     )
-    say(narration.setup(start, show_seed))
+    say(narration.setup(start, show_seed=show_seed))
     history: list[M] = []
     states = [start]
     deciders: list[int] = []
@@ -569,7 +582,7 @@ def play_game(
             state = states[-1]
             decider = game.current_player(state)
             if decider == seat:
-                answer = human.decide(state, table_due, lambda: _undo(pieces, deciders, seat, say))
+                answer = human.decide(state, table_due, lambda: _undo(info, deciders, seat, say))
                 table_due = False
                 if isinstance(answer, _Undo):
                     table_due = any(d not in (seat, CHANCE) for d in deciders[answer.cut :])
@@ -577,7 +590,7 @@ def play_game(
                     continue
                 move = answer
             elif decider == CHANCE:
-                move = pieces.draw(state, rng)
+                move = info.draw(state, rng)
             else:
                 bot = bots[decider]
                 assert bot is not None
@@ -602,7 +615,7 @@ def play_game(
 
 
 def _undo(
-    pieces: GamePieces[Any, Any], deciders: Sequence[int], seat: int, say: Callable[[str], None]
+    info: GameInfo[Any, Any], deciders: Sequence[int], seat: int, say: Callable[[str], None]
 ) -> int | None:
     """Where to cut the moves to take back the human's last decision, unless chance came after.
 
@@ -616,7 +629,7 @@ def _undo(
     if CHANCE in deciders[last:]:
         say(
             "Your last decision cannot be taken back: chance has decided since, and "
-            f"{pieces.chance} are never taken back."
+            f"{info.chance.during_play} are never taken back."
         )
         return None
     say("Your last decision is taken back.")
@@ -659,28 +672,28 @@ def interactive() -> bool:
     return sys.stdout.isatty()
 
 
-def spinner(pieces: GamePieces[Any, Any]) -> Thinking:
+def spinner(info: GameInfo[Any, Any]) -> Thinking:
     """A spinner on standard error while the bot of a seat thinks (:data:`Thinking`)."""
 
     @contextlib.contextmanager
     def spin(seat: int) -> Iterator[None]:
         from rich.console import Console
 
-        with Console(stderr=True).status(f"{pieces.narration.player(seat)} is thinking..."):
+        with Console(stderr=True).status(f"{info.narration.player(seat)} is thinking..."):
             yield
 
     return spin
 
 
-def _default_thinking(pieces: GamePieces[Any, Any]) -> Callable[[], Thinking | None]:
-    return lambda: spinner(pieces) if interactive() else None
+def _default_thinking(info: GameInfo[Any, Any]) -> Callable[[], Thinking | None]:
+    return lambda: spinner(info) if interactive() else None
 
 
 #: ``play``'s parameters that ``--position`` leaves free: the rest the position fixes.
 _FREE_WITH_POSITION: Final = frozenset({"seat", "bot", "playouts", "seed", "record", "position"})
 
 
-def _position(pieces: GamePieces[S, M], code: str, params: dict[str, Any]) -> S:
+def _position(info: GameInfo[S, M], code: str, params: dict[str, Any]) -> S:
     """The whole position ``code`` names (``play --position``), or a usage error."""
     context = click.get_current_context()
     fixed = sorted(
@@ -693,7 +706,7 @@ def _position(pieces: GamePieces[S, M], code: str, params: dict[str, Any]) -> S:
         raise click.UsageError(
             f"--position fixes the players, the readings and the cards: leave out {', '.join(fixed)}"
         )
-    codes = codes_of(pieces)
+    codes = codes_of(info)
     assert codes is not None  # --position is an option only of a game with codes
     try:
         found: Any = codes.from_code(code.strip())
@@ -707,13 +720,13 @@ def _position(pieces: GamePieces[S, M], code: str, params: dict[str, Any]) -> S:
             f"position's code ({codes.header} ...)",
             param_hint="--position",
         )
-    if pieces.game.is_over(start):
+    if info.game.is_over(start):
         raise click.BadParameter("the position's game is over", param_hint="--position")
     return start
 
 
 def play_command(
-    pieces: GamePieces[Any, Any],
+    info: GameInfo[Any, Any],
     *,
     thinking: Callable[[], Thinking | None] | None = None,
 ) -> click.Command:
@@ -724,11 +737,10 @@ def play_command(
     Without standard input (closed, as by ``0<&-``) the command stops with a one-line
     error before the game; input that ends (``< /dev/null``, Ctrl-D) leaves the game.
     """
-    lab = pieces.lab
-    when_thinking = _default_thinking(pieces) if thinking is None else thinking
+    when_thinking = _default_thinking(info) if thinking is None else thinking
     chance = (
-        f" Chance ({pieces.chance}) is drawn by the command from the game's seed."
-        if pieces.chance
+        f" Chance ({info.chance.during_play}) is drawn by the command from the game's seed."
+        if info.chance.during_play
         else ""
     )
 
@@ -742,33 +754,33 @@ def play_command(
                 raise click.BadParameter(
                     f"seat {seat + 1} of {players} players", param_hint="--seat"
                 )
-            options = options_from(pieces.options, params)
-            variant = variant_from(pieces, params)
-            check_game(lab, players, options, variant)
+            options = options_from(info.readings, params)
+            variant = variant_from(info, params)
+            check_game(info, players, options, variant)
         else:
-            start = _position(pieces, code, params)
-            players = len(pieces.game.returns(start))
+            start = _position(info, code, params)
+            players = len(info.game.returns(start))
             if seat >= players:
                 raise click.BadParameter(
                     f"seat {seat + 1} of the position's {players} players", param_hint="--seat"
                 )
-        record: Path | None = params["record"]
+        record: Path | None = params.get("record")
         if record is not None:
             check_writable(record, "--record")
         _check_input()
         if code is None:
-            start = lab.new_game(players, seed, options, variant)
+            start = info.new_game(players, seed, options, variant)
         bots: list[Bot[Any, Any] | None] = [
             None
             if s == seat
-            else lab.make_bot(params["bot"], bot_seed(seed, s), params["playouts"])
+            else info.bots.make(params["bot"], bot_seed(seed, s), params["playouts"])
             for s in range(players)
         ]
         if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8 are not moves
             sys.stdin.reconfigure(errors="replace")
         moves: list[Any] = []
         end = play_game(
-            pieces,
+            info,
             start,
             seat,
             bots,
@@ -782,7 +794,7 @@ def play_command(
         )
         if record is not None:
             tags = {
-                "Event": f"{pieces.name} play",
+                "Event": f"{info.name} play",
                 **{
                     f"Player{s + 1}": "human" if s == seat else f"{params['bot']} bot"
                     for s in range(players)
@@ -790,32 +802,33 @@ def play_command(
             }
             left = (
                 {}
-                if pieces.game.is_over(end)
-                else {len(moves): f"{pieces.narration.player(seat)} left the game"}
+                if info.game.is_over(end)
+                else {len(moves): f"{info.narration.player(seat)} left the game"}
             )
-            write_output(record, pieces.records.write(start, moves, tags, left))
+            write_output(record, records_of(info).write(start, moves, tags=tags, comments=left))
             _say(f"The game's record is in {click.format_filename(record)}.")
 
-    span = f"{lab.min_players} to {lab.max_players}"
+    fewest, most = info.players.fewest, info.players.most
+    span = f"{fewest} to {most}"
     params: list[click.Parameter] = [
         click.Option(
             ["--players"],
-            type=click.IntRange(lab.min_players, lab.max_players),
-            default=min(max(3, lab.min_players), lab.max_players),
+            type=click.IntRange(fewest, most),
+            default=min(max(3, fewest), most),
             show_default=True,
             help=span,
         ),
         click.Option(
             ["--seat"],
-            type=click.IntRange(1, lab.max_players),
+            type=click.IntRange(1, most),
             default=1,
             show_default=True,
             help="your seat (1 starts)",
         ),
         click.Option(
             ["--bot"],
-            type=click.Choice(lab.bot_names),
-            default=lab.default_bot,
+            type=click.Choice(info.bots.names),
+            default=info.bots.default,
             show_default=True,
             help="the other seats' bot",
         ),
@@ -829,37 +842,38 @@ def play_command(
             help="the game seed (default: a secret random one, shown when the game ends)",
         ),
     ]
-    params.extend(variant_parameters(pieces))
-    if codes_of(pieces) is not None:
+    params.extend(variant_parameters(info))
+    if codes_of(info) is not None:
         params.append(
             click.Option(
                 ["--position"],
                 metavar="CODE",
                 help=(
                     "start from the position a code names (quoted: it has spaces; "
-                    f"'{pieces.name} position --record FILE' writes one); the position fixes "
+                    f"'{info.name} position --record FILE' writes one); the position fixes "
                     "the players, the readings and the cards; --seed then seeds the bots "
                     "and the chance to come"
                 ),
             )
         )
-    params.append(
-        click.Option(
-            ["--record"],
-            type=click.Path(dir_okay=False, path_type=Path),
-            metavar="FILE",
-            help=(
-                f"write the game's record ({pieces.records.rule}) to FILE when the game ends "
-                "or you leave it"
-            ),
+    if info.records is not None:
+        params.append(
+            click.Option(
+                ["--record"],
+                type=click.Path(dir_okay=False, path_type=Path),
+                metavar="FILE",
+                help=(
+                    f"write the game's record ({info.records.rule}) to FILE when the game "
+                    "ends or you leave it"
+                ),
+            )
         )
-    )
     command = click.Command(
         "play",
         callback=run,
         params=params,
         help=(
-            f"Play a game of {pieces.title} against bots in the terminal.\n\n"
+            f"Play a game of {info.title} against bots in the terminal.\n\n"
             "Answer each question with the number of a move (or of a group of moves) or "
             "its notation, shortened as you like while it fits one move only; 'help' lists "
             "the commands ('board', 'rule ID', 'cards NAME', 'undo', 'quit'). The menus fit "
@@ -867,4 +881,4 @@ def play_command(
             f"{chance}"
         ),
     )
-    return reading_options(pieces.options)(command)
+    return reading_options(info.readings)(command)

@@ -16,30 +16,28 @@ from typing import Any
 
 import click
 
-from meeplekit.cli.common import read_input
-from meeplekit.cli.pieces import GamePieces
+from meeplekit.cli.common import read_input, records_of
 from meeplekit.errors import RecordError, RulesError
+from meeplekit.info import GameInfo
 from meeplekit.poscode import MAX_CODE_CHARS, PositionCodes
 from meeplekit.rng import SplitMix64
 
 __all__ = ["codes_of", "final_code", "position_command"]
 
 
-def codes_of(pieces: GamePieces[Any, Any]) -> PositionCodes[Any, Any] | None:
+def codes_of(info: GameInfo[Any, Any]) -> PositionCodes[Any, Any] | None:
     """The game's position codes (``GAME.poscode.CODES``), or ``None`` if it has none."""
-    module = getattr(pieces.game, "poscode", None)
+    module = getattr(info.game, "poscode", None)
     codes = getattr(module, "CODES", None)
     return codes if isinstance(codes, PositionCodes) else None
 
 
-def final_code(pieces: GamePieces[Any, Any], state: object) -> str | None:
+def final_code(info: GameInfo[Any, Any], state: object) -> str | None:
     """The line naming the code of ``state``, the end of a record (``replay``); ``None`` if none."""
-    codes = codes_of(pieces)
+    codes = codes_of(info)
     if codes is None:
         return None
-    return (
-        f"The final position's code ('{pieces.name} position CODE' shows it):\n{codes.code(state)}"
-    )
+    return f"The final position's code ('{info.name} position CODE' shows it):\n{codes.code(state)}"
 
 
 def _read_code(words: tuple[str, ...]) -> str:
@@ -53,17 +51,17 @@ def _read_code(words: tuple[str, ...]) -> str:
     return " ".join(words).strip()
 
 
-def position_command(pieces: GamePieces[Any, Any]) -> click.Command:
+def position_command(info: GameInfo[Any, Any]) -> click.Command:
     """The ``position`` command: a code's table or fields, or a record's final code."""
 
     def run(code: tuple[str, ...], record: Path | None, seat: int | None, fields: bool) -> None:
-        codes = codes_of(pieces)
+        codes = codes_of(info)
         if codes is None:
-            raise click.ClickException(f"{pieces.title} has no position codes")
+            raise click.ClickException(f"{info.title} has no position codes")
         if record is not None:
             if code:
                 raise click.UsageError("give a CODE or --record FILE, not both")
-            _record_code(pieces, codes, record, seat)
+            _record_code(info, codes, record, seat)
             return
         if not code:
             raise click.UsageError(
@@ -78,7 +76,7 @@ def position_command(pieces: GamePieces[Any, Any]) -> click.Command:
             value = codes.from_code(text)
         except RulesError as error:
             raise click.ClickException(str(error)) from None
-        click.echo(_table(pieces, codes, value, seat), nl=False)
+        click.echo(_table(info, codes, value, seat), nl=False)
 
     return click.Command(
         "position",
@@ -107,20 +105,21 @@ def position_command(pieces: GamePieces[Any, Any]) -> click.Command:
         help=(
             f"Show the position a position code names (the game on one line, as a FEN is "
             f"for chess), or write the code of a record's final position.\n\n"
-            f"CODE is the code, quoted ('{pieces.name}/1 ...'), or - to read it from "
-            f"standard input. {pieces.name}.code(state) writes one and "
-            f"{pieces.name}.from_code(text) reads it."
+            f"CODE is the code, quoted ('{info.name}/1 ...'), or - to read it from "
+            f"standard input. {info.name}.code(state) writes one and "
+            f"{info.name}.from_code(text) reads it."
         ),
     )
 
 
 def _record_code(
-    pieces: GamePieces[Any, Any], codes: PositionCodes[Any, Any], path: Path, seat: int | None
+    info: GameInfo[Any, Any], codes: PositionCodes[Any, Any], path: Path, seat: int | None
 ) -> None:
     shown = click.format_filename(path)
     try:
-        record = pieces.records.read(read_input(path, "game record"))
-        states = pieces.records.replay(record)
+        records = records_of(info)
+        record = records.read(read_input(path, "game record"))
+        states = records.replay(record)
     except RecordError as error:
         raise click.ClickException(f"{shown}: {error}") from None
     try:
@@ -130,22 +129,22 @@ def _record_code(
 
 
 def _table(
-    pieces: GamePieces[Any, Any], codes: PositionCodes[Any, Any], value: object, seat: int | None
+    info: GameInfo[Any, Any], codes: PositionCodes[Any, Any], value: object, seat: int | None
 ) -> str:
     """The game's table of a state (``--seat``: that seat's view) or of a seat's code."""
     if type(value) is codes.observation.cls:
         viewer: int = value.viewer  # type: ignore[attr-defined]
         if seat is not None and seat - 1 != viewer:
             raise click.ClickException(
-                f"the code is what {pieces.narration.player(viewer)} sees; it shows no other seat"
+                f"the code is what {info.narration.player(viewer)} sees; it shows no other seat"
             )
         # Every view of a seat is drawn from its observation: any state that gives the
         # observation shows the same table.
-        return pieces.view(codes.determinize(value, SplitMix64(0)), viewer)
+        return info.views.render(codes.determinize(value, SplitMix64(0)), viewer)
     if seat is None:
         return str(value)
     try:
-        return pieces.view(value, seat - 1)
+        return info.views.render(value, seat - 1)
     except RulesError as error:
         raise click.ClickException(str(error)) from None
 

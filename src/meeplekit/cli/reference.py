@@ -14,6 +14,7 @@ import difflib
 import re
 import sys
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -21,17 +22,20 @@ import click
 from rich.console import Console
 
 from meeplekit.cli.common import (
+    cards_of,
     options_from,
     read_input,
     reading_parameters,
+    records_of,
+    specification_of,
     terminal_width,
     variant_from,
     variant_parameters,
     wrap,
 )
-from meeplekit.cli.pieces import GamePieces
 from meeplekit.cli.position import final_code
 from meeplekit.errors import RecordError
+from meeplekit.info import GameInfo
 from meeplekit.spec import normalize_rule_id
 
 __all__ = [
@@ -50,7 +54,7 @@ T = TypeVar("T")
 # --------------------------------------------------------------------------- rule
 
 
-def rule_text(pieces: GamePieces[Any, Any], rule_id: str, width: int, *, command: str = "") -> str:
+def rule_text(info: GameInfo[Any, Any], rule_id: str, width: int, *, command: str = "") -> str:
     """The clause ``rule_id`` of the game's specification as plain text ``width`` columns wide.
 
     Its citations name each source document by its title and lines ("the Bremerhaven
@@ -62,22 +66,22 @@ def rule_text(pieces: GamePieces[Any, Any], rule_id: str, width: int, *, command
     :class:`click.ClickException` naming the closest IDs and how to list them all
     (``command``, default ``'GAME rule'``), as the ``rule`` command and ``play`` say it.
     """
-    specification = pieces.specification
+    specification = specification_of(info)
     wanted = normalize_rule_id(rule_id)
     text = specification.clause_text(wanted, width)
     if text is None:
         close = difflib.get_close_matches(wanted, specification.rule_ids(), n=5, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        lister = command or f"{pieces.name} rule"
+        lister = command or f"{info.name} rule"
         raise click.ClickException(
             f"the specification has no rule {rule_id!r}{hint} ('{lister}' lists them)"
         )
     return text
 
 
-def rule_command(pieces: GamePieces[Any, Any]) -> click.Command:
+def rule_command(info: GameInfo[Any, Any]) -> click.Command:
     """The ``rule`` command: a clause of the game's specification, or the list of them."""
-    specification = pieces.specification
+    specification = specification_of(info)
 
     def run(rule_id: str | None) -> None:
         width = terminal_width()
@@ -90,14 +94,14 @@ def rule_command(pieces: GamePieces[Any, Any]) -> click.Command:
                 title = specification.cite(found.title)
                 click.echo(wrap(f"  - {found.rule_id}: {title}", width))
             return
-        click.echo(rule_text(pieces, rule_id, width), nl=False)
+        click.echo(rule_text(info, rule_id, width), nl=False)
 
     return click.Command(
         "rule",
         callback=run,
         params=[click.Argument(["rule_id"], required=False)],
         help=(
-            f"Print the specification's clause RULE_ID (for example {pieces.rule_examples}).\n\n"
+            f"Print the specification's clause RULE_ID (for example {info.rule_examples}).\n\n"
             "Without RULE_ID, list every clause's ID and title, page by page."
         ),
     )
@@ -143,7 +147,7 @@ def find_by_name(
 
 
 def card_text(
-    pieces: GamePieces[Any, Any], catalogue: Any, name: str, width: int, *, command: str = ""
+    info: GameInfo[Any, Any], catalogue: Any, name: str, width: int, *, command: str = ""
 ) -> str:
     """The cards of ``catalogue`` that ``name`` names, in full and ``width`` columns wide.
 
@@ -154,9 +158,9 @@ def card_text(
     and print a rule (``command`` without its last word, then ``rule ID``), as the
     ``cards`` command and ``play`` say it.
     """
-    cards = pieces.cards
-    lister = command or f"{pieces.name} cards"
-    found, suggestions = find_by_name(cards.cards(catalogue), name, cards.name)
+    cards = cards_of(info)
+    lister = command or f"{info.name} cards"
+    found, suggestions = find_by_name(cards.entries(catalogue), name, attrgetter("name"))
     if not found:
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         raise click.ClickException(
@@ -164,71 +168,72 @@ def card_text(
             f"('{lister}' lists them)"
         )
     rule = " ".join([*lister.split()[:-1], "rule ID"])
-    specification = pieces.specification
+    specification = specification_of(info)
     return "\n\n".join(
         wrap(
             # A card's name may be anything: only a citation with its lines is one here.
-            f"{specification.cite(cards.describe(card), bare=False)}\n"
-            f"Rules: {', '.join(cards.rules(card))} ('{rule}' prints one).",
+            f"{specification.cite(card.text, bare=False)}\n"
+            f"Rules: {', '.join(card.rules)} ('{rule}' prints one).",
             width,
         )
         for card in found
     )
 
 
-def cards_command(pieces: GamePieces[Any, Any]) -> click.Command:
+def cards_command(info: GameInfo[Any, Any]) -> click.Command:
     """The ``cards`` command: the game's cards as tables, or one card in full."""
-    cards = pieces.cards
+    cards = cards_of(info)
 
     def run(name: str | None, **params: Any) -> None:
-        options = options_from(pieces.options, params) if cards.readings else pieces.options()
-        catalogue = cards.load(options, variant_from(pieces, params))
+        options = options_from(info.readings, params) if cards.readings else info.default_readings()
+        catalogue = info.catalogue_of(options, variant_from(info, params))
         if name is None:
             console = Console(highlight=False)
             for table in cards.tables(catalogue, console.width):
                 console.print(table)
             return
-        click.echo(card_text(pieces, catalogue, name, terminal_width()))
+        click.echo(card_text(info, catalogue, name, terminal_width()))
 
     params: list[click.Parameter] = [click.Argument(["name"], required=False)]
-    params.extend(variant_parameters(pieces))
+    params.extend(variant_parameters(info))
     if cards.readings:
-        params.extend(reading_parameters(pieces.options))
-    return click.Command("cards", callback=run, params=params, help=pieces.cards.help)
+        params.extend(reading_parameters(info.readings))
+    return click.Command("cards", callback=run, params=params, help=cards.help)
 
 
 # --------------------------------------------------------------------------- replay
 
 
 def replay_command(
-    pieces: GamePieces[Any, Any], *, read: Callable[[Path, str], str] | None = None
+    info: GameInfo[Any, Any], *, read: Callable[[Path, str], str] | None = None
 ) -> click.Command:
     """The ``replay`` command: check a game record move by move, narrate it, end with its code.
 
     ``read(path, what)`` reads the file (default :func:`meeplekit.cli.common.read_input`).
     """
     reader = read_input if read is None else read
+    records = records_of(info)
 
     def run(file: Path) -> None:
         shown = click.format_filename(file)
         try:
-            record = pieces.records.read(reader(file, "game record"))
-            states = pieces.records.replay(record)
+            record = records.read(reader(file, "game record"))
+            states = records.replay(record)
         except RecordError as error:
             raise click.ClickException(f"{shown}: {error}") from None
         start = record.start
         out = sys.stdout
         width = terminal_width()
-        narration = pieces.narration
-        out.write(wrap(narration.setup(start, True), width) + "\n")
+        narration = info.narration
+        out.write(wrap(narration.setup(start, show_seed=True), width) + "\n")
         narration.game(start, record.moves, out)
-        if not pieces.game.is_over(states[-1]):
+        if not info.game.is_over(states[-1]):
             out.write(
                 f"\nThe record stops after {len(record.moves)} moves; the game is not over.\n"
             )
         else:
             out.write("\n" + wrap(narration.outcome(states[-1]), width) + "\n")
-        code = final_code(pieces, states[-1])
+        code = final_code(info, states[-1])
         if code is not None:
             out.write(f"\n{code}\n")
 

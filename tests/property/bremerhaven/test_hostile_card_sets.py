@@ -26,7 +26,7 @@ from bremerhaven.cards.files import cards_from_data, cards_to_data, read_cards
 from bremerhaven.cards.model import CardSet, Origin
 from bremerhaven.cards.original import ORIGINAL
 from bremerhaven.errors import CardFileError
-from bremerhaven.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 
 DATA = cards_to_data(ORIGINAL)

@@ -38,10 +38,10 @@ from bremerhaven.errors import BremerhavenError, CardFileError
 from bremerhaven.observation import Observation, SeenBid, passes
 from bremerhaven.positions import position
 from bremerhaven.records import GameRecord, Result, replay, write_record
-from bremerhaven.rng import SplitMix64
 from bremerhaven.scoring import rating
 from bremerhaven.state import GameState, Harbour
 from bremerhaven.view import goods_words, render, seat_name, seen_by
+from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.meeplekit import hostile
 

@@ -23,8 +23,8 @@ import bremerhaven
 from bremerhaven import GameState, Move, RulesOptions
 from bremerhaven.notation import describe_move, format_move, parse_move, read_move
 from bremerhaven.records import read_record, replay, write_record
-from bremerhaven.rng import SplitMix64
 from bremerhaven.testing import states
+from meeplekit.rng import SplitMix64
 
 CANONICAL_TEXT = re.compile(r"[a-z0-9#-]+(?: [a-z0-9#-]+)*")
 

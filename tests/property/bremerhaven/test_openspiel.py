@@ -23,11 +23,11 @@ import bremerhaven  # noqa: E402
 from bremerhaven import GameState, RulesOptions, actions, tensors  # noqa: E402
 from bremerhaven import openspiel as bo  # noqa: E402
 from bremerhaven.cards import ORIGINAL  # noqa: E402
-from bremerhaven.learning import LEARNING  # noqa: E402
+from bremerhaven.info import INFO  # noqa: E402
 from bremerhaven.notation import format_move  # noqa: E402
 from bremerhaven.observation import bidding_open  # noqa: E402
 from bremerhaven.positions import replace  # noqa: E402
-from bremerhaven.rng import SplitMix64  # noqa: E402
+from meeplekit.rng import SplitMix64  # noqa: E402
 from tests.meeplekit import adapter_checks  # noqa: E402
 from tests.meeplekit.adapter_checks import play_randomly  # noqa: E402
 from tests.support.bremerhaven import OPENSPIEL_GAMES  # noqa: E402
@@ -137,7 +137,7 @@ def test_action_strings_name_the_move_and_its_code() -> None:
     state = game.new_initial_state()
     state.apply_action(42)
     player = state.current_player()
-    assert LEARNING.format_move is format_move
+    assert INFO.notation.format is format_move
     for code in state.legal_actions():
         move = actions.decode(state.state, code)
         assert state.action_to_string(player, code) == f"{format_move(state.state, move)} ({code})"
@@ -394,9 +394,9 @@ def test_both_adapters_default_to_three_players_not_the_solo_game() -> None:
     pytest.importorskip("pettingzoo")
     from bremerhaven import pettingzoo as bremerhaven_pettingzoo
 
-    assert LEARNING.default_players == 3
+    assert INFO.players.default == 3
     adapter_checks.check_default_players(
-        LEARNING, bremerhaven_pettingzoo.raw_env, bremerhaven_pettingzoo.env
+        INFO, bremerhaven_pettingzoo.raw_env, bremerhaven_pettingzoo.env
     )
     state = pyspiel.load_game("python_bremerhaven").new_initial_state()
     state.apply_action(5)

@@ -21,15 +21,15 @@ from gymnasium import spaces
 from pettingzoo.test import render_test, seed_test
 
 import bremerhaven
-from bremerhaven import RulesOptions, actions, extras, tensors
+from bremerhaven import RulesOptions, actions, tensors
 from bremerhaven import pettingzoo as bremerhaven_pettingzoo
 from bremerhaven.cards import ORIGINAL
 from bremerhaven.cards.model import CardSet
-from bremerhaven.learning import LEARNING
-from bremerhaven.rng import SplitMix64
+from bremerhaven.info import INFO
 from bremerhaven.svg import position
 from bremerhaven.view import render
 from meeplekit.pettingzoo import CAN_RENDER_PIXELS
+from meeplekit.rng import SplitMix64
 from tests.meeplekit import adapter_checks
 
 #: A smaller card set (7 Buildings, 5 Price cards): a shorter action space.
@@ -197,7 +197,7 @@ def test_render_modes_draw_the_whole_table(capsys: pytest.CaptureFixture[str]) -
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
     assert image.shape[0] > 100 and image.shape[1] > 100
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 10  # a picture, not a blank
-    assert LEARNING.picture is position and position(pixels.state).startswith("<svg")
+    assert INFO.views.picture is position and position(pixels.state).startswith("<svg")
     with pytest.raises(bremerhaven.InvalidValueError, match="render_mode"):
         bremerhaven_pettingzoo.env(render_mode="rgb")
 
@@ -206,7 +206,7 @@ def test_render_modes_draw_the_whole_table(capsys: pytest.CaptureFixture[str]) -
 def test_env_is_raw_env_wrapped_as_pettingzoos_classic_environments() -> None:
     assert bremerhaven_pettingzoo.raw_env is bremerhaven_pettingzoo.BremerhavenEnv
     adapter_checks.check_classic_wrappers(
-        LEARNING, bremerhaven_pettingzoo.raw_env, bremerhaven_pettingzoo.env
+        INFO, bremerhaven_pettingzoo.raw_env, bremerhaven_pettingzoo.env
     )
 
 
@@ -235,7 +235,7 @@ def test_a_missing_extra_is_one_line_naming_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, blocked, None)  # as if it were not installed
     monkeypatch.delitem(sys.modules, module, raising=False)
-    with pytest.raises(extras.MissingExtraError) as caught:
+    with pytest.raises(bremerhaven.MissingExtraError) as caught:
         importlib.import_module(module)
     line = str(caught.value)
     assert "\n" not in line and f"[{extra}]" in line and blocked in line

@@ -22,9 +22,9 @@ import bremerhaven
 from bremerhaven import GameState, MoveParseError, RulesOptions
 from bremerhaven.cards import Origin, cards_from_data, cards_to_data
 from bremerhaven.poscode import CODES, PositionCodeError
-from bremerhaven.rng import SplitMix64
 from bremerhaven.state import PendingBid
 from bremerhaven.testing import states
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import card_set
 from tests.support.bremerhaven_sweep import options_for, players_for, seed_for
 from tests.support.poscode import (
@@ -185,9 +185,9 @@ def test_the_specification_shows_the_code_of_its_position() -> None:
 
 @pytest.mark.rules("BH-POSCODE-6")
 def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
-    from bremerhaven.cli.app import bremerhaven as command
-    from bremerhaven.cli.pieces import PIECES
+    from bremerhaven.info import INFO
     from bremerhaven.records import write_record
+    from meeplekit.cli.app import command as game_command
 
     start = bremerhaven.new_game(3, seed=5)
     state, moves = start, []
@@ -196,7 +196,7 @@ def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
         moves.append(move)
         state = bremerhaven.apply_move(state, move)
     record = write_record(start, moves, seed=5)
-    check_command(command, GAME, state, record, tmp_path, PIECES.view)
+    check_command(game_command("bremerhaven"), GAME, state, record, tmp_path, INFO.views.render)
 
 
 @pytest.mark.rules("BH-POSCODE-5")

@@ -24,10 +24,10 @@ import bremerhaven
 from bremerhaven import svg
 from bremerhaven.narrate import describe_events
 from bremerhaven.observation import observe
-from bremerhaven.rng import SplitMix64
 from bremerhaven.state import GameState
 from bremerhaven.testing import states
 from bremerhaven.view import WIDTH, headline, render, seen_by
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven_sweep import options_for, players_for, seed_for
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -44,8 +44,8 @@ from harbour.cards.model import CardSet, PlayerBoard
 from harbour.cards.original import ORIGINAL_SET
 from harbour.goods import Good, Goods
 from harbour.moves import MOVE_TYPES
-from harbour.rng import SplitMix64
 from harbour.testing import positions
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_sweep import (
     _field_values,

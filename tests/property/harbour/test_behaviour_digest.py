@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import harbour
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.harbour_sweep import cards_for, options_for, players_for, seed_for
 
 DIGEST = Path(__file__).resolve().parent / "behaviour.sha256"

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 import harbour
 from harbour import GameState, Move, SellToTraders, UseAbility
-from harbour.rng import SplitMix64
 from harbour.rules import conversion, shipping
 from harbour.rules.table import step_of
 from harbour.testing import states
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import spec_ids
 from tests.support.harbour_checks import (
     ARBITRARY_MOVES,

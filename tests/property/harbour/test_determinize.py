@@ -22,9 +22,9 @@ import harbour
 from harbour import GameState
 from harbour.cards.original import ORIGINAL_SET
 from harbour.observation import HiddenCharacterChoice, Observation
-from harbour.rng import SplitMix64
 from harbour.state import PendingCharacter
 from harbour.testing import states
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_positions import GAMES, positions_of
 from tests.support.harbour_sweep import seed_for

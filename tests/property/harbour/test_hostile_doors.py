@@ -39,8 +39,8 @@ from harbour.moves import MOVE_TYPES, well_formed
 from harbour.notation import describe_move, format_move, move_text
 from harbour.observation import Observation
 from harbour.positions import replace
-from harbour.rng import SplitMix64
 from harbour.state import BoardSite, CardSite
+from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_forged import EXAMPLES

@@ -31,9 +31,9 @@ from harbour.engine import random_playout
 from harbour.errors import HarbourError
 from harbour.observation import deck_top_seen
 from harbour.records import GameRecord, Result, replay
-from harbour.rng import SplitMix64
 from harbour.scoring import ability_points, bonus_trade, shares, victory_points
 from harbour.view import render, seen_by
+from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.meeplekit import hostile
 

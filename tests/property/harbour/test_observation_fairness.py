@@ -23,7 +23,6 @@ from harbour import GameState, Goods, svg
 from harbour.cards.original import ORIGINAL_SET
 from harbour.observation import HiddenCharacterChoice, HiddenFreeBuildingChoice
 from harbour.positions import replace
-from harbour.rng import SplitMix64
 from harbour.state import (
     BoardSite,
     Pending,
@@ -33,6 +32,7 @@ from harbour.state import (
     PendingTollAfter,
     PlayerState,
 )
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_positions import GAMES, SALT, positions_of
 from tests.support.harbour_sweep import seed_for

@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from harbour import RulesOptions, actions, new_game, observe, outcome, tensors  # noqa: E402
 from harbour import openspiel as hs  # noqa: E402
 from harbour.errors import InvalidValueError  # noqa: E402
-from harbour.learning import LEARNING  # noqa: E402
+from harbour.info import INFO  # noqa: E402
 from harbour.positions import replace  # noqa: E402
 from tests.meeplekit import adapter_checks  # noqa: E402
 from tests.meeplekit.adapter_checks import play_randomly  # noqa: E402
@@ -233,10 +233,8 @@ def test_both_adapters_default_to_three_players() -> None:
     pytest.importorskip("pettingzoo")
     from harbour import pettingzoo as harbour_pettingzoo
 
-    assert LEARNING.default_players == 3
-    adapter_checks.check_default_players(
-        LEARNING, harbour_pettingzoo.raw_env, harbour_pettingzoo.env
-    )
+    assert INFO.players.default == 3
+    adapter_checks.check_default_players(INFO, harbour_pettingzoo.raw_env, harbour_pettingzoo.env)
 
 
 @pytest.mark.rules("SPIEL-7")

@@ -19,7 +19,8 @@ from pettingzoo.test import render_test, seed_test
 import harbour
 from harbour import actions, tensors
 from harbour import pettingzoo as harbour_pettingzoo
-from harbour.learning import LEARNING
+from harbour.info import INFO
+from meeplekit.rng import SplitMix64
 from tests.meeplekit import adapter_checks
 
 
@@ -32,7 +33,7 @@ def test_pettingzoos_seed_test() -> None:
 def test_masks_match_legal_actions_and_a_game_ends_with_rewards() -> None:
     environment = harbour_pettingzoo.raw_env(players=2)
     environment.reset(seed=5)
-    rng = harbour.rng.SplitMix64(9)
+    rng = SplitMix64(9)
     rewards: dict[str, float] = {}
     for agent in environment.agent_iter(max_iter=4000):
         observation, reward, terminated, truncated, _ = environment.last()
@@ -137,9 +138,7 @@ def test_an_illegal_code_in_the_raw_environment_is_refused_naming_the_rule() -> 
 @pytest.mark.rules("ENV-6")
 def test_env_is_raw_env_wrapped_as_pettingzoos_classic_environments() -> None:
     assert harbour_pettingzoo.raw_env is harbour_pettingzoo.HarbourEnv
-    adapter_checks.check_classic_wrappers(
-        LEARNING, harbour_pettingzoo.raw_env, harbour_pettingzoo.env
-    )
+    adapter_checks.check_classic_wrappers(INFO, harbour_pettingzoo.raw_env, harbour_pettingzoo.env)
 
 
 @pytest.mark.rules("ENV-6")

@@ -18,7 +18,7 @@ import pytest
 
 import harbour
 from harbour import GameState, svg
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.harbour_sweep import (
     GAMES,
     MOVES_SALT,

@@ -26,8 +26,8 @@ import harbour
 from harbour import GameState, MoveParseError, RulesOptions
 from harbour.cards import ORIGINAL_SET
 from harbour.poscode import CODES, PositionCodeError
-from harbour.rng import SplitMix64
 from harbour.testing import positions, states
+from meeplekit.rng import SplitMix64
 from tests.support.harbour_sweep import cards_for, options_for, players_for, seed_for
 from tests.support.poscode import (
     ALPHABET,
@@ -236,16 +236,23 @@ def test_a_seat_code_of_an_observation_and_bad_viewers() -> None:
 
 @pytest.mark.rules("POSCODE-6", "REC-1")
 def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
-    from harbour.cli.app import harbour as command
-    from harbour.cli.pieces import PIECES
+    from harbour.info import INFO
     from harbour.records import write_record
+    from meeplekit.cli.app import command as game_command
 
     start = harbour.new_game(3, seed=5, options=VARIANTS)
     state, moves = start, []
     for _ in range(40):
         moves.append(harbour.legal_moves(state)[-1])
         state = harbour.apply_move(state, moves[-1])
-    check_command(command, GAME, state, write_record(start, moves), tmp_path, PIECES.view)
+    check_command(
+        game_command("harbour"),
+        GAME,
+        state,
+        write_record(start, moves),
+        tmp_path,
+        INFO.views.render,
+    )
 
 
 @pytest.mark.rules("POSCODE-5")

@@ -30,7 +30,7 @@ import pytest
 
 import harbour
 from harbour import GameState, LastRound, RulesOptions
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import spec_ids
 from tests.support.harbour_checks import check_position
 from tests.support.harbour_sweep import (

@@ -62,7 +62,6 @@ from harbour.cards.effects import Buy, Exchange
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
 from harbour.positions import replace
-from harbour.rng import SplitMix64
 from harbour.state import (
     PendingCharacter,
     PendingEffect,
@@ -75,6 +74,7 @@ from harbour.state import (
     PendingToll,
     PendingTollAfter,
 )
+from meeplekit.rng import SplitMix64
 from tests.support.harbour_checks import (
     ARBITRARY_MOVES,
     candidate_moves,

@@ -23,8 +23,8 @@ from harbour import GameState, tensors
 from harbour.cards.original import ORIGINAL_SET
 from harbour.observation import Observation
 from harbour.positions import replace
-from harbour.rng import SplitMix64
 from harbour.state import BoardSite, PendingTollAfter
+from meeplekit.rng import SplitMix64
 from tests.support.harbour_positions import game_options
 from tests.support.harbour_sweep import cards_for, players_for, seed_for
 from tests.support.soak import split

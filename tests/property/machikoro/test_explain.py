@@ -13,7 +13,7 @@ import pytest
 import machikoro
 from machikoro import GameState, Move, RulesOptions
 from machikoro import moves as m
-from machikoro.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from meeplekit.spec import Specification
 from tests.support.soak import split_at
 

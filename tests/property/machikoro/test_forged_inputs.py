@@ -39,8 +39,8 @@ from machikoro.errors import MachiKoroError
 from machikoro.moves import MOVE_TYPES, well_formed
 from machikoro.notation import format_move, parse_move
 from machikoro.records import read_record, replay, write_record
-from machikoro.rng import SplitMix64
 from machikoro.state import PendingActivate, PendingDice, PendingRoll
+from meeplekit.rng import SplitMix64
 from meeplekit.spec import Specification
 from meeplekit.values import shown
 from tests.support.hostile import Shown as Forged

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import machikoro
 from machikoro import GameState
-from machikoro.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 FIELDS = [f.name for f in attrs.fields(GameState)]
 

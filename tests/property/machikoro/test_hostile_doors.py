@@ -34,7 +34,7 @@ from machikoro.errors import (
 )
 from machikoro.moves import MOVE_TYPES, well_formed
 from machikoro.positions import position
-from machikoro.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.hostile import (
     HOSTILE,
     UNSET,

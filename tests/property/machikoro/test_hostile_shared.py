@@ -21,9 +21,9 @@ from machikoro.actions import block_of, decode
 from machikoro.cards import card_set
 from machikoro.errors import MachiKoroError
 from machikoro.records import GameRecord, Result, replay
-from machikoro.rng import SplitMix64
 from machikoro.scoring import landmarks_built
 from machikoro.view import landmarks_done, render, seen_by
+from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.meeplekit import hostile
 
@@ -46,6 +46,7 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("machikoro.serialization.to_json", "indent"): lambda n: machikoro.to_json(STATE, indent=n),
     ("machikoro.setup.new_game", "players"): lambda n: machikoro.new_game(n),
     ("machikoro.setup.new_game", "seed"): lambda n: machikoro.new_game(2, seed=n),
+    ("machikoro.setup.start", "players"): lambda n: machikoro.setup.start(n),
     ("machikoro.svg.position", "viewer"): lambda n: svg.position(STATE, n),
     ("machikoro.tensors.observation_tensor_size", "players"): lambda n: (
         tensors.observation_tensor_size(None, n)

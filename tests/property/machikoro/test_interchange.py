@@ -25,7 +25,7 @@ import machikoro
 from machikoro import GameState, Move, RulesOptions
 from machikoro.notation import VERBS, describe_move, format_move, parse_move
 from machikoro.records import read_record, replay, write_record
-from machikoro.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 
 def _other_readings() -> RulesOptions:

@@ -18,8 +18,9 @@ import machikoro  # noqa: E402
 from machikoro import actions, tensors  # noqa: E402
 from machikoro import openspiel as mo  # noqa: E402
 from machikoro.chance import sample  # noqa: E402
-from machikoro.learning import LEARNING, start  # noqa: E402
-from machikoro.rng import SplitMix64  # noqa: E402
+from machikoro.info import INFO  # noqa: E402
+from machikoro.setup import start  # noqa: E402
+from meeplekit.rng import SplitMix64  # noqa: E402
 from tests.meeplekit import adapter_checks  # noqa: E402
 from tests.meeplekit.adapter_checks import play_randomly  # noqa: E402
 from tests.support.machikoro import OPENSPIEL_GAMES  # noqa: E402
@@ -298,9 +299,9 @@ def test_both_adapters_default_to_three_players_in_either_edition() -> None:
     pytest.importorskip("pettingzoo")
     from machikoro import pettingzoo as machikoro_pettingzoo
 
-    assert LEARNING.default_players == 3
+    assert INFO.players.default == 3
     adapter_checks.check_default_players(
-        LEARNING, machikoro_pettingzoo.raw_env, machikoro_pettingzoo.env
+        INFO, machikoro_pettingzoo.raw_env, machikoro_pettingzoo.env
     )
     # A count the base game allows too (MK-PLAYERS-1: 2 to 4 without the expansion).
     base = pyspiel.load_game("python_machikoro", {"expansion": False})

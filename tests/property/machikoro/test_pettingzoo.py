@@ -21,12 +21,12 @@ import numpy as np
 from pettingzoo.test import render_test, seed_test
 
 import machikoro
-from machikoro import actions, extras, tensors
+from machikoro import actions, tensors
 from machikoro import pettingzoo as machikoro_pettingzoo
-from machikoro.learning import LEARNING
-from machikoro.rng import SplitMix64
+from machikoro.info import INFO
 from machikoro.svg import position
 from machikoro.view import render
+from meeplekit.rng import SplitMix64
 from tests.meeplekit import adapter_checks
 
 
@@ -165,7 +165,7 @@ def test_render_modes_draw_the_whole_table(capsys: pytest.CaptureFixture[str]) -
 def test_env_is_raw_env_wrapped_as_pettingzoos_classic_environments() -> None:
     assert machikoro_pettingzoo.raw_env is machikoro_pettingzoo.MachiKoroEnv
     adapter_checks.check_classic_wrappers(
-        LEARNING, machikoro_pettingzoo.raw_env, machikoro_pettingzoo.env
+        INFO, machikoro_pettingzoo.raw_env, machikoro_pettingzoo.env
     )
 
 
@@ -194,7 +194,7 @@ def test_a_missing_extra_is_one_line_naming_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, blocked, None)  # as if it were not installed
     monkeypatch.delitem(sys.modules, module, raising=False)
-    with pytest.raises(extras.MissingExtraError) as caught:
+    with pytest.raises(machikoro.MissingExtraError) as caught:
         importlib.import_module(module)
     line = str(caught.value)
     assert "\n" not in line and f"[{extra}]" in line and blocked in line
@@ -209,8 +209,9 @@ def test_every_extra_is_declared_by_the_distribution_and_installed_here() -> Non
     declared = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"][
         "optional-dependencies"
     ]
-    assert set(extras.EXTRAS) <= set(declared)
-    assert extras.DISTRIBUTION == "machikoro-rules"
-    for extra in extras.EXTRAS:
+    extras = INFO.extras
+    assert set(extras.extras) <= set(declared)
+    assert extras.distribution == "machikoro-rules"
+    for extra in extras.extras:
         extras.require(extra)  # make test installs every extra
         assert extras.install_command(extra) == f"pip install 'machikoro-rules[{extra}]'"

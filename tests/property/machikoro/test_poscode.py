@@ -22,8 +22,8 @@ import machikoro
 from machikoro import GameState, MoveParseError, RulesOptions
 from machikoro.chance import sample as draw
 from machikoro.poscode import CODES, PositionCodeError
-from machikoro.rng import SplitMix64
 from machikoro.testing import positions, states
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro_sweep import options_for, players_for, seed_for
 from tests.support.poscode import (
     ALPHABET,
@@ -173,9 +173,9 @@ def test_a_seat_code_is_the_position_without_the_seed() -> None:
 
 @pytest.mark.rules("MK-POSCODE-6")
 def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
-    from machikoro.cli.app import machikoro as command
-    from machikoro.cli.pieces import PIECES
+    from machikoro.info import INFO
     from machikoro.records import write_record
+    from meeplekit.cli.app import command as game_command
 
     start = machikoro.new_game(3, seed=5)
     state, moves = start, []
@@ -187,7 +187,14 @@ def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
         )
         moves.append(move)
         state = machikoro.apply_move(state, move)
-    check_command(command, GAME, state, write_record(start, moves), tmp_path, PIECES.view)
+    check_command(
+        game_command("machikoro"),
+        GAME,
+        state,
+        write_record(start, moves),
+        tmp_path,
+        INFO.views.render,
+    )
 
 
 @pytest.mark.rules("MK-POSCODE-5")

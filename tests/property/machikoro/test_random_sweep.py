@@ -31,9 +31,9 @@ from machikoro.events import (
     GameEnded,
     LandmarkBuilt,
 )
-from machikoro.rng import SplitMix64
 from machikoro.rules.build import complete
 from machikoro.tables import tables_for
+from meeplekit.rng import SplitMix64
 from meeplekit.spec import Specification
 from tests.support.machikoro_sweep import (
     COMBINATIONS,

@@ -105,7 +105,7 @@ def test_the_kit_without_hypothesis_is_one_line_naming_the_extra() -> None:
         "import sys\n"
         "sys.modules['hypothesis'] = None  # as if it were not installed\n"
         "from machikoro.errors import MachiKoroError\n"
-        "from machikoro.extras import MissingExtraError\n"
+        "from machikoro.errors import MissingExtraError\n"
         "try:\n"
         "    import machikoro.testing\n"
         "except MissingExtraError as error:\n"

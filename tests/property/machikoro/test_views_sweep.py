@@ -17,8 +17,8 @@ import pytest
 import machikoro
 from machikoro import svg
 from machikoro.narrate import describe_events
-from machikoro.rng import SplitMix64
 from machikoro.view import WIDTH, headline, render, seen_by
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro_sweep import options_for, players_for, seed_for
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -12,8 +12,8 @@ from bremerhaven import Berth, Bid, PlaceContract
 from bremerhaven.cards.model import Space, TrainBidBonus
 from bremerhaven.events import Event
 from bremerhaven.positions import position
-from bremerhaven.rng import SplitMix64
 from bremerhaven.state import BidCard, PendingBerth, PendingBid, PendingContract
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import (
     BARREL,
     after_bidding,

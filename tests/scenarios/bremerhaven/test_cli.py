@@ -26,15 +26,15 @@ from click.testing import CliRunner, Result
 import bremerhaven
 from bremerhaven.cards import CATALOGUE, ORIGINAL, write_cards
 from bremerhaven.cli import main
-from bremerhaven.cli.app import bremerhaven as command
-from bremerhaven.cli.pieces import PIECES, card_entries, menu_group
-from bremerhaven.lab import LAB
+from bremerhaven.cli.pieces import card_entries, menu_group
+from bremerhaven.info import INFO
 from bremerhaven.narrate import describe_outcome, describe_setup
 from bremerhaven.records import read_record, replay, write_record
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState
 from bremerhaven.view import render
 from meeplekit.cli import play as shared_play
+from meeplekit.cli.app import command as game_command
 from meeplekit.cli.app import command_group
 from meeplekit.cli.lab_commands import compare_command, simulate_command
 from meeplekit.cli.play import play_game
@@ -42,6 +42,7 @@ from meeplekit.demo import bot_seed
 from meeplekit.lab import GameResult, Job, run
 from tests.support.screens import play_on_screen
 
+command = game_command("bremerhaven")
 ROOT = Path(__file__).resolve().parents[3]
 SECRET = 12345678901234567890
 
@@ -80,7 +81,7 @@ def first_move_game(
 ) -> tuple[GameState, list[bremerhaven.Move]]:
     """The game the human in ``seat`` plays by always answering 1, computed without the command."""
     state = bremerhaven.new_game(players, seed=seed)
-    bots = [LAB.make_bot(bot, bot_seed(seed, s), 1000) for s in range(players)]
+    bots = [INFO.bots.make(bot, bot_seed(seed, s), 1000) for s in range(players)]
     moves = []
     while not bremerhaven.is_over(state):
         decider = bremerhaven.current_player(state)
@@ -110,11 +111,11 @@ class NoGames:
 def guarded() -> Any:
     """The bremerhaven command whose simulate and compare may not play any game."""
     return command_group(
-        PIECES,
+        INFO,
         [
-            shared_play.play_command(PIECES),
-            simulate_command(PIECES, run=NoGames()),
-            compare_command(PIECES, run=NoGames()),
+            shared_play.play_command(INFO),
+            simulate_command(INFO, run=NoGames()),
+            compare_command(INFO, run=NoGames()),
         ],
     )
 
@@ -200,10 +201,10 @@ def test_a_whole_game_from_the_terminal() -> None:
     states = states_of(start, moves)
     asked = out.count("Your move (number, notation, 'help', 'undo' or 'quit')")
     assert asked == sum(bremerhaven.current_player(s) == 0 for s in states[:-1])
-    menu = shared_play.menu(PIECES, start, bremerhaven.legal_moves(start))
+    menu = shared_play.menu(INFO, start, bremerhaven.legal_moves(start))
     first = next(s for s in states if bremerhaven.current_player(s) == 0)
     assert flat(render(first, viewer=0)) in flat(out)
-    assert flat(shared_play.menu(PIECES, first, bremerhaven.legal_moves(first))) in flat(out)
+    assert flat(shared_play.menu(INFO, first, bremerhaven.legal_moves(first))) in flat(out)
     assert "1. Bid 1 on 1.0, Parking lot  [bid parking 1]" in menu
 
 
@@ -243,10 +244,10 @@ def test_text_that_is_not_a_move_is_not_understood_and_a_refused_move_not_allowe
     shown: list[str] = []
     typed = answers("xyzzy", "bid zeppelin 1", "end movement", "bid sea-1 9", "99", "", "quit")
     play_game(
-        PIECES,
+        INFO,
         start,
         0,
-        [None, LAB.make_bot("greedy", 1, 10)],
+        [None, INFO.bots.make("greedy", 1, 10)],
         lambda p: next(typed),
         shown.append,
         seed=5,
@@ -271,10 +272,10 @@ def test_help_shows_the_menu_and_the_commands_and_table_the_table() -> None:
     shown: list[str] = []
     typed = answers("help", "?", "table", "quit")
     play_game(
-        PIECES,
+        INFO,
         start,
         0,
-        [None, LAB.make_bot("greedy", 1, 10)],
+        [None, INFO.bots.make("greedy", 1, 10)],
         lambda p: next(typed),
         shown.append,
         seed=5,
@@ -282,9 +283,9 @@ def test_help_shows_the_menu_and_the_commands_and_table_the_table() -> None:
     )
     view = render(start, viewer=0)
     assert "Player 1 (you)" in view
-    menu = shared_play.menu(PIECES, start, bremerhaven.legal_moves(start))
+    menu = shared_play.menu(INFO, start, bremerhaven.legal_moves(start))
     assert shown.count(menu) == 3
-    commands = shared_play.commands_help(PIECES)
+    commands = shared_play.commands_help(INFO)
     assert shown.count(commands) == 2 and "'bid sea-1 3'" in commands
     assert "never taken back" not in commands  # nothing is drawn during play
     assert shown.count(view) == 2
@@ -297,10 +298,10 @@ def test_undo_takes_back_the_last_decision_and_the_bots_moves_after_it() -> None
     moves: list[bremerhaven.Move] = []
     typed = answers("undo", "1", "2", "undo", "undo", "3", "quit")
     end = play_game(
-        PIECES,
+        INFO,
         start,
         0,
-        [None, LAB.make_bot("random", 1, 10)],
+        [None, INFO.bots.make("random", 1, 10)],
         lambda p: next(typed),
         shown.append,
         seed=5,
@@ -326,12 +327,12 @@ def test_undo_takes_back_the_last_decision_and_the_bots_moves_after_it() -> None
 def test_the_menu_fits_the_terminal_with_the_bids_by_space(players: int) -> None:
     # bremerhaven play --players 3 --seed 4 showed a 77-line table, then 60 bids.
     start = bremerhaven.new_game(players, seed=4)
-    bots = [None, *(LAB.make_bot("greedy", bot_seed(4, s), 10) for s in range(1, players))]
-    _, moves = play_on_screen(PIECES, start, bots, ["1"] * 40 + ["quit"], seed=4)
+    bots = [None, *(INFO.bots.make("greedy", bot_seed(4, s), 10) for s in range(1, players))]
+    _, moves = play_on_screen(INFO, start, bots, ["1"] * 40 + ["quit"], seed=4)
     bidding = bremerhaven.new_game(3, seed=4)
     bids = [move for move in bremerhaven.legal_moves(bidding) if isinstance(move, bremerhaven.Bid)]
     assert len(bids) == len(bremerhaven.legal_moves(bidding)) == 60
-    tree = shared_play.menu_tree(PIECES, bidding, bids, 18, 80)
+    tree = shared_play.menu_tree(INFO, bidding, bids, 18, 80)
     spaces = list(dict.fromkeys(bid.space for bid in bids))
     assert len(tree.entries) == len(spaces) == 12
     first = tree.entries[0]
@@ -368,9 +369,9 @@ def test_the_human_may_shorten_notation_and_ask_for_rules_and_cards() -> None:
         "rule bh cli 10", "cards light", "cards", "cards zeppelin", "b gr", "b gr 2", "quit"
     )
     moves: list[bremerhaven.Move] = []
-    bots = [None, *(LAB.make_bot("greedy", bot_seed(4, s), 10) for s in (1, 2))]
+    bots = [None, *(INFO.bots.make("greedy", bot_seed(4, s), 10) for s in (1, 2))]
     play_game(
-        PIECES,
+        INFO,
         start,
         0,
         bots,
@@ -607,7 +608,7 @@ def test_the_table_is_wrapped_to_the_terminal_and_nothing_is_lost(seed: int) -> 
     # The table at the human's first decision, after the bots' bids before it.
     first = bremerhaven.new_game(4, seed=seed)
     while (seat := bremerhaven.current_player(first)) != 0:
-        bot = LAB.make_bot("greedy", bot_seed(seed, seat), 1000)
+        bot = INFO.bots.make("greedy", bot_seed(seed, seat), 1000)
         first = bremerhaven.apply_move(first, bot.choose(bremerhaven.observe(first, seat)))
     assert flat(render(first, viewer=0)) in flat(result.output)
 

@@ -13,7 +13,7 @@ import pytest
 
 import bremerhaven
 from bremerhaven.cards import ORIGINAL, Origin, read_cards
-from bremerhaven.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "docs" / "examples" / "bremerhaven-cards.toml"

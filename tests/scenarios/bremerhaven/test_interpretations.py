@@ -36,7 +36,6 @@ from bremerhaven.events import GameEnded
 from bremerhaven.options import DueOrder, field_meaning, field_rule, reading_meaning
 from bremerhaven.positions import position
 from bremerhaven.records import read_record, replay, write_record
-from bremerhaven.rng import SplitMix64
 from bremerhaven.serialization import from_json, to_json
 from bremerhaven.state import (
     Berthed,
@@ -51,6 +50,7 @@ from bremerhaven.state import (
     Placed,
 )
 from meeplekit.cli.common import apply_assignments
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import (
     BARREL,
     CONTAINER,

@@ -17,16 +17,17 @@ import bremerhaven
 from bremerhaven import demo
 from bremerhaven.cards import ORIGINAL, load_cards, write_cards
 from bremerhaven.cards.model import Origin
-from bremerhaven.lab import LAB, MAX_DECISIONS, load_card_set, make_bot, start_fields
-from bremerhaven.learning import LEARNING
+from bremerhaven.cards.original import load_card_set
+from bremerhaven.info import INFO, MAX_DECISIONS, start_fields
 from bremerhaven.moves import Build, Move
-from bremerhaven.rng import SplitMix64
 from bremerhaven.rules import boards, cleanup, individual
 from bremerhaven.rules.outcomes import resolve
 from bremerhaven.scoring import scores
 from bremerhaven.state import GameState, Placed
 from meeplekit.demo import bot_seed
-from meeplekit.lab import GameResult, Job, compare_results, lab_game, play_one, run
+from meeplekit.lab import GameResult, Job, compare_results, play_one, run
+from meeplekit.registry import load_info
+from meeplekit.rng import SplitMix64
 
 #: The fields a result line has after ``turns``: ``built``, then the ships and contracts
 #: once the shared lab hands a game's start to the game (BH-LAB-2).
@@ -42,7 +43,7 @@ def by_hand(
     limit: int = 10_000,
 ) -> tuple[GameState, GameState, list[tuple[int, Move]]]:
     """The game of a job played here, as BH-LAB-1 says: its start, its end, its moves."""
-    players = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
+    players = [INFO.bots.make(name, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
     start = state = bremerhaven.new_game(len(bots), seed=seed, options=options)
     moves: list[tuple[int, Move]] = []
     while not bremerhaven.is_over(state) and len(moves) < limit:
@@ -89,7 +90,7 @@ def test_a_job_plays_the_game_its_seeds_say() -> None:
         standing = [b.name for b in end.players[seat].buildings if b is not None]
         assert sorted(standing) == sorted(built[seat])
     # The demo's game of the same seed and bots is the same game.
-    bots = [make_bot(name, bot_seed(2013, seat)) for seat, name in enumerate(job.bots)]
+    bots = [INFO.bots.make(name, bot_seed(2013, seat)) for seat, name in enumerate(job.bots)]
     played: list[Move] = []
     after = demo.play(bremerhaven.new_game(2, seed=2013), bots, io.StringIO(), played)
     assert played == [move for _, move in moves] and after == end
@@ -205,7 +206,7 @@ def test_the_shared_lab_writes_the_ships_and_contracts_from_the_start() -> None:
 
 @pytest.mark.rules("BH-LAB-2")
 def test_a_game_past_its_decision_limit_is_written_unfinished() -> None:
-    assert LAB.max_decisions == MAX_DECISIONS == LEARNING.max_decisions
+    assert INFO.max_decisions == MAX_DECISIONS
     assert Job("bremerhaven", seed=1, bots=("random", "random")).max_decisions == MAX_DECISIONS
     result = play_one(Job("bremerhaven", seed=7, bots=("random", "greedy"), max_decisions=30))
     _, state, _ = by_hand(7, ("random", "greedy"), limit=30)
@@ -251,8 +252,8 @@ def test_jobs_the_game_refuses_are_refused_when_made() -> None:
         with pytest.raises(ValueError, match=message):
             Job("bremerhaven", seed=1, **fields)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown bot"):
-        make_bot("clever", 1)
-    assert lab_game("bremerhaven") is LAB
+        INFO.bots.make("clever", 1)
+    assert load_info("bremerhaven") is INFO
 
 
 # --------------------------------------------------------------------------- the card set
@@ -268,7 +269,7 @@ def card_file(tmp_path: Path, name: str = "my copy") -> Path:
 
 @pytest.mark.rules("BH-LAB-4", "BH-CARD-14", "BH-CARD-15")
 def test_the_card_set_is_the_variant(tmp_path: Path) -> None:
-    assert load_card_set("original") is ORIGINAL and LAB.default_variant is ORIGINAL
+    assert load_card_set("original") is ORIGINAL and INFO.default_variant is ORIGINAL
     path = card_file(tmp_path)
     copy = load_card_set(str(path))
     assert copy == load_cards(path) and copy.origin is Origin.FILE and copy.name == "my copy"
@@ -315,14 +316,16 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 def test_simulate_writes_the_same_json_lines_with_one_and_two_workers(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from bremerhaven.cli.app import bremerhaven as command
+    from meeplekit.cli.app import command as game_command
 
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     args = ["simulate", "--games", "4", "--players", "3", "--seed", "11", "--bot", "random"]
     runner = CliRunner(env={"COLUMNS": "100"})
-    first = runner.invoke(command, [*args, "--out", str(one)])
+    first = runner.invoke(game_command("bremerhaven"), [*args, "--out", str(one)])
     assert first.exit_code == 0, first.output
-    second = runner.invoke(command, [*args, "--out", str(two), "--workers", "2"])
+    second = runner.invoke(
+        game_command("bremerhaven"), [*args, "--out", str(two), "--workers", "2"]
+    )
     assert second.exit_code == 0, second.output
     assert one.read_bytes() == two.read_bytes()
     lines = one.read_text("utf-8").splitlines()

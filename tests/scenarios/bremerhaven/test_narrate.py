@@ -34,10 +34,10 @@ from bremerhaven.narrate import (
     sentence,
 )
 from bremerhaven.observation import bidding_open
-from bremerhaven.rng import SplitMix64
 from bremerhaven.rules.work import Work
 from bremerhaven.state import BidCard, GameState
 from bremerhaven.view import price_words
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import SHORT, finished, with_harbour
 
 Step = tuple[GameState, Move, tuple[Event | GameEnded, ...], GameState]

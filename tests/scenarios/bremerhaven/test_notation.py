@@ -48,8 +48,8 @@ from bremerhaven.notation import (
     parse_move,
     read_move,
 )
-from bremerhaven.rng import SplitMix64
 from bremerhaven.state import PendingBerth, PendingContract
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import building, card_set
 
 SPEC = Path(__file__).resolve().parents[3] / "src" / "bremerhaven" / "spec" / "notation.md"

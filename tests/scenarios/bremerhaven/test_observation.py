@@ -505,7 +505,7 @@ def test_an_observation_is_checked_once_until_another_is_determinized(
 @pytest.mark.rules("BH-OBS-5")
 def test_determinize_checks_an_observation_made_by_hand_but_not_one_observe_made() -> None:
     from bremerhaven.observation import made_by_observe
-    from bremerhaven.rng import SplitMix64
+    from meeplekit.rng import SplitMix64
 
     state = bremerhaven.new_game(3, seed=4)
     seen = bremerhaven.observe(state, 0)

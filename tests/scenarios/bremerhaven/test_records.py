@@ -27,7 +27,7 @@ from bremerhaven.records import (
     replay,
     write_record,
 )
-from bremerhaven.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import building, card_set
 
 SPEC = Path(__file__).resolve().parents[3] / "src" / "bremerhaven" / "spec" / "records.md"

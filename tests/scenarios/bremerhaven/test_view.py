@@ -12,7 +12,6 @@ from bremerhaven import RulesOptions
 from bremerhaven.cards.original import ORIGINAL
 from bremerhaven.observation import observe
 from bremerhaven.positions import position
-from bremerhaven.rng import SplitMix64
 from bremerhaven.state import (
     GameState,
     Pending,
@@ -34,6 +33,7 @@ from bremerhaven.view import (
     seen_by,
     ship_words,
 )
+from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import SHORT, finished, first_bid_twins, with_harbour
 
 #: A width at which no line of the tests' positions wraps, for the tests of what a line says.

@@ -562,8 +562,8 @@ def test_int40_only_the_chooser_sees_the_boards_dealt_to_them() -> None:
 
 @pytest.mark.rules("BONUS-4", "SETUP-3")
 def test_bonus4_the_market_placed_with_the_bonus_cards() -> None:
-    from harbour.rng import SplitMix64
     from harbour.rules.setup import _market_from_bonus_cards
+    from meeplekit.rng import SplitMix64
 
     options = harbour.RulesOptions(market_from_bonus_cards=True)
     markets = set()

@@ -53,7 +53,7 @@ from harbour.cards.official import (
 )
 from harbour.errors import HarbourError
 from harbour.goods import Good, Goods
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 ROOT = Path(__file__).resolve().parents[3]
 #: The project's research note on the published cards, copied into the repository so the

@@ -32,7 +32,7 @@ from harbour.cards.files import (
 from harbour.cards.model import BonusCard
 from harbour.errors import HarbourError
 from harbour.goods import Good, Goods
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "docs" / "examples" / "my-cards.toml"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,12 +16,21 @@ import harbour
 from harbour.bots import GreedyBot, RandomBot
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_building
-from harbour.cli.app import harbour as command
-from harbour.cli.play import play_game
-from harbour.cli.reference import clause, rule_ids
 from harbour.demo import bot_seed
+from harbour.info import INFO
 from harbour.records import write_record
+from harbour.specification import SPECIFICATION
+from meeplekit.cli import play as shared_play
+from meeplekit.cli.app import command as game_command
 from tests.support.harbour import greedy_game, play, spec_ids
+
+command = game_command("harbour")
+rule_ids, clause = SPECIFICATION.rule_ids, SPECIFICATION.clause
+
+
+def play_game(start: harbour.GameState, seat: int, bots: Any, ask: Any, say: Any) -> Any:
+    """The shared play loop on Harbour, the game's seed its own (``harbour play``'s)."""
+    return shared_play.play_game(INFO, start, seat, bots, ask, say, seed=start.seed)
 
 
 def run(args: list[str], text: str = "") -> tuple[int, str]:

@@ -22,12 +22,16 @@ import click
 from click.testing import CliRunner, Result
 
 import harbour
-from harbour.cli import common, lab_commands, main
-from harbour.cli.app import harbour as command
+from harbour.cli import main
 from harbour.records import write_record
+from meeplekit import lab
+from meeplekit.cli import common, lab_commands
 from meeplekit.cli import common as shared_common
+from meeplekit.cli.app import command as game_command
 from meeplekit.files import read_regular
 from tests.support.harbour import greedy_game
+
+command = game_command("harbour")
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -54,7 +58,7 @@ def record_text(seed: int = 4) -> str:
 
 
 class NoGames:
-    """Stands in for :func:`harbour.lab.run`: records that nothing was played."""
+    """Stands in for :func:`meeplekit.lab.run`: records that nothing was played."""
 
     def __init__(self) -> None:
         self.calls = 0
@@ -149,7 +153,7 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_game(
     (tmp_path / "a-folder").mkdir()
     (tmp_path / "a-file").write_text("x", encoding="utf-8")
     played = NoGames()
-    monkeypatch.setattr(lab_commands, "run", played)
+    monkeypatch.setattr(lab_commands, "run_jobs", played)
     out = tmp_path / where
     for args in (
         ["simulate", "--games", "2", "--out", str(out)],
@@ -183,7 +187,7 @@ def test_compare_report_without_the_lab_extra_stops_before_playing(
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
     played = NoGames()
-    monkeypatch.setattr(lab_commands, "run", played)
+    monkeypatch.setattr(lab_commands, "run_jobs", played)
     report = tmp_path / "report.md"
     args = ["compare", "--games", "50", "--variant", "reentry=kept", "--report", str(report)]
     line = one_error_line(invoke(args))
@@ -198,7 +202,7 @@ def test_ray_without_the_cluster_extra_stops_before_playing(
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if it were not installed
     played = NoGames()
-    monkeypatch.setattr(lab_commands, "run", played)
+    monkeypatch.setattr(lab_commands, "run_jobs", played)
     args = [name, "--games", "3", "--ray", "local"]
     if name == "compare":
         args += ["--variant", "reentry=kept"]
@@ -209,8 +213,8 @@ def test_ray_without_the_cluster_extra_stops_before_playing(
 
 def test_the_library_itself_refuses_ray_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)
-    with pytest.raises(harbour.extras.MissingExtraError, match=r"harbour-rules\[cluster\]"):
-        harbour.lab.run([harbour.lab.Job(seed=0, bots=("random", "random"))], ray_address="local")
+    with pytest.raises(harbour.MissingExtraError, match=r"harbour-rules\[cluster\]"):
+        lab.run([lab.Job("harbour", seed=0, bots=("random", "random"))], ray_address="local")
 
 
 @pytest.mark.parametrize("blocked", ["click", "rich"])

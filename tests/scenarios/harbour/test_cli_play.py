@@ -7,6 +7,7 @@ import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,16 +20,32 @@ import harbour
 from harbour.bots import GreedyBot, RandomBot
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_building
-from harbour.cli import play as play_module
-from harbour.cli.app import harbour as command
-from harbour.cli.common import wrap
-from harbour.cli.pieces import PIECES
-from harbour.cli.play import COMMANDS, menu_label, play_game
+from harbour.cli.pieces import menu_label
 from harbour.demo import bot_seed
+from harbour.info import INFO
 from harbour.narrate import describe_setup
 from harbour.records import read_record, replay
 from harbour.state import PendingCharacter, PendingFreeBuilding
+from meeplekit.cli import play as shared_play
+from meeplekit.cli.app import command as game_command
+from meeplekit.cli.common import wrap
 from tests.support.screens import play_on_screen
+
+command = game_command("harbour")
+
+#: What the human may answer, shown by ``help`` (and ``?``).
+COMMANDS = shared_play.commands_help(INFO)
+
+
+def play_game(
+    start: harbour.GameState, seat: int, bots: Any, ask: Any, say: Any, **kw: Any
+) -> harbour.GameState:
+    """The shared play loop on Harbour, the game's seed its own (``harbour play``'s)."""
+    end: harbour.GameState = shared_play.play_game(
+        INFO, start, seat, bots, ask, say, seed=start.seed, **kw
+    )
+    return end
+
 
 SECRET = 16090872695700986867
 
@@ -278,8 +295,8 @@ def test_a_spinner_shows_only_while_a_bot_thinks(monkeypatch: pytest.MonkeyPatch
         thought.append(seat)
         yield
 
-    monkeypatch.setattr(play_module, "_interactive", lambda: True)
-    monkeypatch.setattr(play_module, "_spinner", spinner)
+    monkeypatch.setattr(shared_play, "interactive", lambda: True)
+    monkeypatch.setattr(shared_play, "spinner", lambda info: spinner)
     result = invoke(["play", "--players", "3", "--seat", "2", "--seed", "4"], "1\n1\nquit\n")
     assert result.exit_code == 0
     assert thought and set(thought) == {0, 2}  # the bots' seats, never the human's
@@ -289,7 +306,7 @@ def test_a_spinner_shows_only_while_a_bot_thinks(monkeypatch: pytest.MonkeyPatch
     monkeypatch.undo()
     result = invoke(["play", "--players", "3", "--seat", "2", "--seed", "4"], "1\nquit\n")
     assert result.stderr == ""
-    with play_module._spinner(1):  # the real spinner starts and stops cleanly
+    with shared_play.spinner(INFO)(1):  # the real spinner starts and stops cleanly
         pass
 
 
@@ -364,5 +381,5 @@ def test_the_table_is_shown_when_play_passes_to_the_human_only() -> None:
 def test_every_question_fits_an_80x24_screen(seed: int) -> None:
     start = harbour.new_game(3, seed=seed, options=harbour.RulesOptions(characters=True))
     bots = [None, GreedyBot(1), GreedyBot(2)]
-    terminal, _ = play_on_screen(PIECES, start, bots, ["1"] * 30 + ["quit"], seed=seed)
+    terminal, _ = play_on_screen(INFO, start, bots, ["1"] * 30 + ["quit"], seed=seed)
     assert len(terminal.screens) == 31

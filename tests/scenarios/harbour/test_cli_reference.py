@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("click")
 pytest.importorskip("rich")
 
+import attrs
 import click
 from click.testing import CliRunner, Result
 from rich.console import Console
@@ -20,25 +21,21 @@ import harbour
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_bonus_card, describe_building
 from harbour.cards.model import CardSet
-from harbour.cli.app import harbour as command
-from harbour.cli.lab_commands import compare, simulate
-from harbour.cli.play import play
-from harbour.cli.readings import READING_FIELDS, option_flag
-from harbour.cli.reference import (
-    RULEBOOKS,
-    bonus_card_table,
-    building_table,
-    character_table,
-    clause,
-    clause_text,
-    find_cards,
-    rule_ids,
-    rule_titles,
-)
+from harbour.cli.pieces import bonus_card_table, building_table, character_table, find_cards
 from harbour.demo import build_parser
 from harbour.records import write_record
+from harbour.specification import RULEBOOKS, SPECIFICATION
+from meeplekit.cli.app import command as game_command
+from meeplekit.demo import option_flag
 from tests.support.harbour import EVERY_ABILITY_SET, greedy_game, spec_ids
 from tests.support.harbour import play as play_moves
+
+command = game_command("harbour")
+play, simulate, compare = (command.commands[name] for name in ("play", "simulate", "compare"))
+#: The fields of Harbour's readings, one option each.
+READING_FIELDS = attrs.fields(harbour.RulesOptions)
+rule_ids, rule_titles = SPECIFICATION.rule_ids, SPECIFICATION.rule_titles
+clause, clause_text = SPECIFICATION.clause, SPECIFICATION.clause_text
 
 
 def invoke(args: list[str], columns: int = 100) -> Result:

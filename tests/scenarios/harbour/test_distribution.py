@@ -1,7 +1,7 @@
 """The distribution: its name, its metadata, its extras and what the demo needs.
 
 ``harbour`` on the package index is an unrelated project, so every install hint must name
-``harbour-rules`` (:data:`harbour.extras.DISTRIBUTION`); ``make demo`` installs only the
+``harbour-rules`` (:data:`harbour.info.EXTRAS`); ``make demo`` installs only the
 runtime dependencies, so the demo must run on them alone.
 """
 
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from harbour import extras
+import harbour
+from harbour.info import EXTRAS as extras
 
 ROOT = Path(__file__).resolve().parents[3]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -37,8 +38,8 @@ def _texts() -> list[Path]:
 
 
 def test_the_distribution_is_named_harbour_rules_everywhere() -> None:
-    assert PYPROJECT["project"]["name"] == extras.DISTRIBUTION == "harbour-rules"
-    assert importlib.metadata.metadata(extras.DISTRIBUTION)["Name"] == "harbour-rules"
+    assert PYPROJECT["project"]["name"] == extras.distribution == "harbour-rules"
+    assert importlib.metadata.metadata(extras.distribution)["Name"] == "harbour-rules"
     wrong = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in _texts()
@@ -56,7 +57,7 @@ def test_the_wrong_hint_pattern_catches_what_it_must() -> None:
 
 
 def test_the_metadata_is_complete() -> None:
-    metadata = importlib.metadata.metadata(extras.DISTRIBUTION)
+    metadata = importlib.metadata.metadata(extras.distribution)
     assert metadata["License-Expression"] == "MIT"
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     assert metadata["Author-email"] and metadata["Keywords"]
@@ -67,16 +68,16 @@ def test_the_metadata_is_complete() -> None:
 def test_every_extra_is_declared_described_and_checkable() -> None:
     declared = set(PYPROJECT["project"]["optional-dependencies"])
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert set(extras.EXTRAS) <= declared
+    assert set(extras.extras) <= declared
     for extra in declared:
         assert f"| `{extra}` |" in readme, f"the README's table of extras lacks {extra}"
-    for extra in extras.EXTRAS:
+    for extra in extras.extras:
         extras.require(extra)  # make test installs every extra
 
 
 def test_a_missing_extra_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
-    with pytest.raises(extras.MissingExtraError) as caught:
+    with pytest.raises(harbour.MissingExtraError) as caught:
         extras.require("lab")
     message = str(caught.value)
     assert "\n" not in message
@@ -98,7 +99,7 @@ def test_an_adapter_without_its_extra_says_which_to_install(
     script = (
         "import sys\n"
         f"sys.modules[{blocked!r}] = None  # as if it were not installed\n"
-        "from harbour.extras import MissingExtraError\n"
+        "from harbour.errors import MissingExtraError\n"
         "try:\n"
         f"    import {module}\n"
         "except MissingExtraError as error:\n"

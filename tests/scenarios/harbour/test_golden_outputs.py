@@ -19,7 +19,7 @@ import pytest
 import harbour
 from harbour.cards.describe import describe_effect
 from harbour.cards.original import ORIGINAL_SET
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_checks import candidate_moves, in_game
 

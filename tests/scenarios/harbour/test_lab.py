@@ -1,20 +1,23 @@
-"""The rules lab: seeded batches, their results in job order, and the statistics."""
+"""Harbour in the rules lab: seeded batches, their results in job order, and the statistics.
+
+The lab is the shared one (:mod:`meeplekit.lab`), serving Harbour from its description
+(:data:`harbour.info.INFO`).
+"""
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import attrs
 import pytest
 
 import harbour
-from harbour.lab import (
-    MAX_DECISIONS,
+from harbour.info import INFO, MAX_DECISIONS
+from meeplekit import lab
+from meeplekit.lab import (
     GameResult,
-    Job,
-    changed_readings,
     compare_results,
-    make_bot,
     mcnemar,
     paired_difference,
     play_one,
@@ -22,6 +25,17 @@ from harbour.lab import (
     seat_wins,
     wilson,
 )
+from meeplekit.options import changed_readings
+
+
+def Job(seed: int, bots: tuple[str, ...], **fields: Any) -> lab.Job:
+    """A lab job of Harbour."""
+    return lab.Job("harbour", seed, bots, **fields)
+
+
+def make_bot(name: str, seed: int) -> Any:
+    """The bot ``name`` as the lab seats it."""
+    return INFO.bots.make(name, seed)
 
 
 def test_a_job_gives_the_game_its_bots_would_play() -> None:
@@ -40,7 +54,7 @@ def test_a_job_gives_the_game_its_bots_would_play() -> None:
     assert result.winners == end.winners
     assert result.decisions == decisions
     assert result.turns == state.turn
-    assert [len(b) for b in result.bought] == [len(p.buildings) for p in state.players]
+    assert [len(b) for b in result.extra["bought"]] == [len(p.buildings) for p in state.players]
     assert GameResult.from_json(result.to_json()) == result
 
 
@@ -92,8 +106,9 @@ def test_a_game_past_its_decision_limit_is_reported_unfinished() -> None:
 
 
 def test_changed_readings_are_the_fields_that_differ_from_the_default() -> None:
-    assert changed_readings(harbour.RulesOptions()) == {}
-    assert changed_readings(harbour.RulesOptions(tie_break="buildings-only", bonus_cards=True)) == {
+    assert dict(changed_readings(harbour.RulesOptions())) == {}
+    readings = harbour.RulesOptions(tie_break="buildings-only", bonus_cards=True)
+    assert dict(changed_readings(readings)) == {
         "tie_break": "buildings-only",
         "bonus_cards": True,
     }
@@ -141,12 +156,12 @@ def _result(
         seed=seed,
         bots=("greedy", "greedy"),
         options={},
-        cards="test",
         points=points,
         winners=winners,
         decisions=length,
         turns=length // 4,
-        bought=(("A",), ("A", "B")) if seed % 2 else (("B",), ()),
+        variant=("cards", "test"),
+        extra={"bought": (("A",), ("A", "B")) if seed % 2 else (("B",), ())},
     )
 
 
@@ -159,7 +174,7 @@ def test_a_comparison_pairs_the_games_by_seed() -> None:
         _result(2, (0,), (10, 8), 60),
         _result(3, (0, 1), (9, 9), 58),
     ]
-    comparison = compare_results(["baseline", "x"], [base, variant])
+    comparison = compare_results(["baseline", "x"], [base, variant], game="harbour")
     assert comparison.games == 4 and comparison.players == 2
     changed = comparison.variants[1]
     assert seat_wins(variant, 2) == [1.5, 2.5]

@@ -12,8 +12,11 @@ pytest.importorskip("rich")
 from click.testing import CliRunner
 
 import harbour
-from harbour.cli.app import harbour as command
-from harbour.lab import GameResult, Job, compare_results, run
+from meeplekit import lab
+from meeplekit.cli.app import command as game_command
+from meeplekit.lab import GameResult, compare_results, run
+
+command = game_command("harbour")
 
 
 def invoke(line: str, *more: str) -> str:
@@ -32,7 +35,7 @@ def test_simulate_writes_the_same_json_lines_whatever_the_workers(tmp_path: Path
     lines = one.read_text(encoding="utf-8").splitlines()
     results = [GameResult.from_json(line) for line in lines]
     assert [r.seed for r in results] == list(range(1, 7))
-    jobs = [Job(seed=s, bots=("greedy", "random", "random")) for s in range(1, 7)]
+    jobs = [lab.Job("harbour", seed=s, bots=("greedy", "random", "random")) for s in range(1, 7)]
     assert results == run(jobs)
 
 
@@ -40,7 +43,9 @@ def test_simulate_stops_games_at_the_decision_limit(tmp_path: Path) -> None:
     out = tmp_path / "cut.jsonl"
     shown = invoke("simulate --games 2 --players 2 --max-decisions 30 --out", str(out))
     results = [GameResult.from_json(line) for line in out.read_text().splitlines()]
-    assert results == run([Job(seed=s, bots=("greedy",) * 2, max_decisions=30) for s in range(2)])
+    assert results == run(
+        [lab.Job("harbour", seed=s, bots=("greedy",) * 2, max_decisions=30) for s in range(2)]
+    )
     assert all(not r.finished and r.decisions == 30 for r in results)
     assert "2 stopped unfinished" in shown
 
@@ -51,7 +56,12 @@ def test_simulate_takes_the_readings_as_options(tmp_path: Path) -> None:
     invoke("simulate --games 2 --players 2 --bot random --reentry kept --out", str(out))
     results = [GameResult.from_json(line) for line in out.read_text().splitlines()]
     jobs = [
-        Job(seed=s, bots=("random", "random"), options=harbour.RulesOptions(reentry="kept"))
+        lab.Job(
+            "harbour",
+            seed=s,
+            bots=("random", "random"),
+            options=harbour.RulesOptions(reentry="kept"),
+        )
         for s in range(2)
     ]
     assert results == run(jobs)
@@ -100,14 +110,19 @@ def test_compare_reports_the_numbers_of_a_direct_computation(tmp_path: Path) -> 
         "compare --games 8 --players 2 --seed 3 --bot greedy --variant reentry=kept --report",
         str(report),
     )
-    base = run([Job(seed=s, bots=("greedy", "greedy")) for s in range(3, 11)])
+    base = run([lab.Job("harbour", seed=s, bots=("greedy", "greedy")) for s in range(3, 11)])
     kept = run(
         [
-            Job(seed=s, bots=("greedy", "greedy"), options=harbour.RulesOptions(reentry="kept"))
+            lab.Job(
+                "harbour",
+                seed=s,
+                bots=("greedy", "greedy"),
+                options=harbour.RulesOptions(reentry="kept"),
+            )
             for s in range(3, 11)
         ]
     )
-    direct = compare_results(["baseline", "reentry=kept"], [base, kept])
+    direct = compare_results(["baseline", "reentry=kept"], [base, kept], game="harbour")
     text = report.read_text(encoding="utf-8")
     for variant in direct.variants:
         for rate in variant.win_rates:
@@ -133,9 +148,9 @@ def test_compare_also_compares_bots(tmp_path: Path) -> None:
         "compare --games 4 --players 2 --bot greedy --variant bots=random+greedy --report",
         str(report),
     )
-    greedy = run([Job(seed=s, bots=("greedy", "greedy")) for s in range(4)])
-    mixed = run([Job(seed=s, bots=("random", "greedy")) for s in range(4)])
-    direct = compare_results(["baseline", "bots=random+greedy"], [greedy, mixed])
+    greedy = run([lab.Job("harbour", seed=s, bots=("greedy", "greedy")) for s in range(4)])
+    mixed = run([lab.Job("harbour", seed=s, bots=("random", "greedy")) for s in range(4)])
+    direct = compare_results(["baseline", "bots=random+greedy"], [greedy, mixed], game="harbour")
     text = report.read_text(encoding="utf-8")
     for variant in direct.variants:
         assert f"| {variant.label} | {variant.mean_length:.1f} |" in text

@@ -6,11 +6,12 @@ import pytest
 
 pytest.importorskip("ray")
 
-from harbour.lab import Job, run
+from meeplekit import lab
+from meeplekit.lab import run
 
 
 def test_ray_tasks_give_the_results_of_the_local_run() -> None:
-    jobs = [Job(seed=s, bots=("random", "greedy")) for s in range(4)]
+    jobs = [lab.Job("harbour", seed=s, bots=("random", "greedy")) for s in range(4)]
     seen: list[int] = []
     on_ray = run(jobs, ray_address="local", progress=seen.append)
     assert on_ray == run(jobs)

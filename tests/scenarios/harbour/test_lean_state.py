@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 import harbour
 from harbour import GameState, PlayerState, RulesOptions
-from harbour.rng import SplitMix64
 from harbour.state import Layout, make_player, make_state
 from harbour.testing import rules_options
+from meeplekit.rng import SplitMix64
 
 #: A table and its readings (every reading drawn: purchases under both purchase limits,
 #: free buildings with characters, the end of the deck are the ways a building changes

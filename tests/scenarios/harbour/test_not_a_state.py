@@ -10,7 +10,7 @@ import pytest
 import harbour
 import machikoro
 from harbour.errors import InvalidValueError
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.support.harbour import COMPILED
 

@@ -22,6 +22,7 @@ from harbour.cards.original import ORIGINAL_SET
 from harbour.notation import describe_move, format_move, parse_move, read_move
 from harbour.positions import replace
 from harbour.state import BoardSite, PendingToll
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import card, position
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE
@@ -364,7 +365,7 @@ def _moves_of_games() -> list[tuple[harbour.GameState, harbour.Move]]:
     every = harbour.RulesOptions(characters=True, bonus_cards=True, inland_traders=True)
     for seed in range(4):
         state = harbour.new_game(3, seed=seed, options=every)
-        rng = harbour.rng.SplitMix64(seed)
+        rng = SplitMix64(seed)
         while not state.is_over:
             moves = harbour.legal_moves(state)
             found += [(state, move) for move in moves]

@@ -12,7 +12,7 @@ import harbour
 from harbour import GameState, Move, RecordError
 from harbour.cards.identity import card_set_digest
 from harbour.records import GameRecord, Result, read_record, replay, write_record
-from harbour.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 
 SPEC = Path(__file__).resolve().parents[3] / "docs" / "spec" / "records.md"

@@ -7,9 +7,9 @@ import pytest
 import harbour
 from harbour.bots import Bot, GreedyBot, RandomBot
 from harbour.determinize import determinize
-from harbour.rng import SplitMix64
 from harbour.search import ISMCTSBot
 from harbour.state import GameState
+from meeplekit.rng import SplitMix64
 
 BONUS = harbour.RulesOptions(characters=True, bonus_cards=True)
 

@@ -24,8 +24,8 @@ from harbour.cards import (
     TwoPart,
 )
 from harbour.goods import GOODS, Good, Goods
-from harbour.rng import SplitMix64
 from harbour.state import BoardSite, CardSite, PendingMove, PendingStartingGoods, PendingToll
+from meeplekit.rng import SplitMix64
 from tests.support.harbour import custom_set, play, position
 
 F, L, W, S = Good.FISH, Good.LIVESTOCK, Good.WOOD, Good.STONE

@@ -17,9 +17,9 @@ from machikoro.bots import (
     income,
     rounds_to_win,
 )
-from machikoro.rng import SplitMix64
 from machikoro.search import ISMCTSBot
 from machikoro.state import GameState
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES, E, L, at_roll, play, roll
 
 STARTING = {E.WHEAT_FIELD: 1, E.BAKERY: 1}

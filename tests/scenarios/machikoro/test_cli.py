@@ -26,14 +26,13 @@ from click.testing import CliRunner, Result
 import machikoro
 from machikoro.chance import sample
 from machikoro.cli import main
-from machikoro.cli.app import machikoro as command
-from machikoro.cli.pieces import PIECES
-from machikoro.lab import LAB
+from machikoro.info import INFO
 from machikoro.narrate import describe_outcome
 from machikoro.records import read_record, replay, write_record
 from machikoro.specification import SPECIFICATION
 from machikoro.state import GameState
 from meeplekit.cli import play as shared_play
+from meeplekit.cli.app import command as game_command
 from meeplekit.cli.app import command_group
 from meeplekit.cli.lab_commands import compare_command, simulate_command
 from meeplekit.cli.play import play_game
@@ -44,6 +43,7 @@ from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES
 from tests.support.screens import play_on_screen
 
+command = game_command("machikoro")
 ROOT = Path(__file__).resolve().parents[3]
 SECRET = 12345678901234567890
 
@@ -80,7 +80,7 @@ def answers(*texts: str) -> Iterator[str]:
 def first_move_game(seed: int, players: int, bot: str) -> tuple[GameState, list[machikoro.Move]]:
     """The game the human plays by always answering 1, computed without the command."""
     state = machikoro.new_game(players, seed=seed)
-    bots = [LAB.make_bot(bot, bot_seed(seed, s), 1000) for s in range(players)]
+    bots = [INFO.bots.make(bot, bot_seed(seed, s), 1000) for s in range(players)]
     chance = SplitMix64(chance_seed(seed))
     moves = []
     while not machikoro.is_over(state):
@@ -106,11 +106,11 @@ class NoGames:
 def guarded() -> Any:
     """The machikoro command whose simulate and compare may not play any game."""
     return command_group(
-        PIECES,
+        INFO,
         [
-            shared_play.play_command(PIECES),
-            simulate_command(PIECES, run=NoGames()),
-            compare_command(PIECES, run=NoGames()),
+            shared_play.play_command(INFO),
+            simulate_command(INFO, run=NoGames()),
+            compare_command(INFO, run=NoGames()),
         ],
     )
 
@@ -208,10 +208,10 @@ def test_text_that_is_not_a_move_is_not_understood_and_a_refused_move_not_allowe
     shown: list[str] = []
     typed = answers("xyzzy", "build f", "roll 2", "dice 6", "99", "", "quit")
     play_game(
-        PIECES,
+        INFO,
         start,
         0,
-        [None, LAB.make_bot("greedy", 1, 10)],
+        [None, INFO.bots.make("greedy", 1, 10)],
         lambda p: next(typed),
         shown.append,
         seed=5,
@@ -231,10 +231,10 @@ def test_help_shows_the_menu_and_the_commands_and_table_the_table() -> None:
     shown: list[str] = []
     typed = answers("help", "?", "table", "quit")
     play_game(
-        PIECES,
+        INFO,
         start,
         0,
-        [None, LAB.make_bot("greedy", 1, 10)],
+        [None, INFO.bots.make("greedy", 1, 10)],
         lambda p: next(typed),
         shown.append,
         seed=5,
@@ -243,7 +243,7 @@ def test_help_shows_the_menu_and_the_commands_and_table_the_table() -> None:
     assert "Player 1 (you)" in view
     menu = "    1. Roll 1 die  [roll 1]"
     assert shown.count(menu) == 3
-    commands = shared_play.commands_help(PIECES)
+    commands = shared_play.commands_help(INFO)
     assert shown.count(commands) == 2
     assert "the dice and the market's draws are never taken back" in flat(commands)
     assert shown.count(view) == 2
@@ -262,10 +262,10 @@ def test_undo_takes_back_a_decision_but_never_chance() -> None:
     moves: list[machikoro.Move] = []
     typed = answers("undo", "roll 1", "keep", "undo", "undo", "keep", "nothing", "quit")
     end = play_game(
-        PIECES,
+        INFO,
         start,
         0,
-        [None, LAB.make_bot("greedy", 1, 10)],
+        [None, INFO.bots.make("greedy", 1, 10)],
         lambda p: next(typed),
         shown.append,
         seed=9,
@@ -310,11 +310,11 @@ def rich_start() -> GameState:
 def test_the_menu_fits_the_terminal_in_groups_by_colour() -> None:
     start = rich_start()
     answers = ["roll 1", "1", "0", "4", "1", *["1"] * 20, "quit"]
-    bots = [None, LAB.make_bot("greedy", 1, 10)]
-    _, moves = play_on_screen(PIECES, start, bots, answers, seed=9)
+    bots = [None, INFO.bots.make("greedy", 1, 10)]
+    _, moves = play_on_screen(INFO, start, bots, answers, seed=9)
     build = machikoro.apply_move(machikoro.apply_move(start, moves[0]), moves[1])
     legal = machikoro.legal_moves(build)
-    tree = shared_play.menu_tree(PIECES, build, legal, 18, 80)
+    tree = shared_play.menu_tree(INFO, build, legal, 18, 80)
     labels = [e.label for e in tree.entries if isinstance(e, shared_play.MenuGroup)]
     # By colour in the order of the legal moves (activation order), then the landmarks.
     assert labels == [
@@ -344,10 +344,10 @@ def test_the_human_may_shorten_notation_and_ask_for_rules_and_cards() -> None:
     typed = answers("r 1", "rule mkh tuna 3", "cards tuna", "cards", "b", "b wh", "undo", "quit")
     moves: list[machikoro.Move] = []
     play_game(
-        PIECES,
+        INFO,
         start,
         0,
-        [None, LAB.make_bot("greedy", 1, 10)],
+        [None, INFO.bots.make("greedy", 1, 10)],
         lambda p: next(typed),
         shown.append,
         seed=9,

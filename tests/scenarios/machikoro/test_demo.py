@@ -14,6 +14,7 @@ import machikoro
 from machikoro.demo import BOTS, build_parser, main, play
 from machikoro.records import read_record, replay
 from meeplekit.demo import bot_seed, chance_seed
+from meeplekit.rng import SplitMix64
 from tests.support.views import assert_matches_golden, check_demo_widths
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -155,7 +156,7 @@ def test_play_reports_every_move_and_each_heading() -> None:
     text = io.StringIO()
     moves: list[machikoro.Move] = []
     headings: list[machikoro.GameState] = []
-    end = play(start, bots, text, machikoro.rng.SplitMix64(chance_seed(8)), moves, headings.append)
+    end = play(start, bots, text, SplitMix64(chance_seed(8)), moves, headings.append)
     state = start
     for move in moves:
         state = machikoro.apply_move(state, move)
@@ -188,7 +189,7 @@ def test_the_demo_game_takes_a_width() -> None:
     def told(width: int | None) -> str:
         bots = [BOTS["random"](bot_seed(8, seat)) for seat in range(2)]
         text = io.StringIO()
-        play(start, bots, text, machikoro.rng.SplitMix64(chance_seed(8)), width=width)
+        play(start, bots, text, SplitMix64(chance_seed(8)), width=width)
         return text.getvalue()
 
     narrow = told(45)

@@ -14,6 +14,7 @@ from machikoro.events import CoinsEarned, CoinsTaken, EstablishmentBuilt, Event,
 from machikoro.moves import MOVE_TYPES
 from meeplekit.errors import RulesError
 from meeplekit.protocol import Game
+from meeplekit.rng import SplitMix64
 from meeplekit.spec import Specification
 from tests.support.machikoro import E, L, at_roll, roll
 
@@ -150,7 +151,7 @@ def test_the_public_api() -> None:
     assert GAME.current_player(machikoro.new_game(2, seed=1)) == 0
     assert machikoro.CHANCE == -1
     state = machikoro.new_game(2, seed=1)
-    sample = machikoro.determinize(machikoro.observe(state, 1), machikoro.rng.SplitMix64(1))
+    sample = machikoro.determinize(machikoro.observe(state, 1), SplitMix64(1))
     assert attrs.evolve(sample, seed=state.seed) == state  # the position, a fresh seed (MK-OBS-2)
     with pytest.raises(machikoro.InvalidValueError):
         machikoro.observe(state, 2)

@@ -21,9 +21,9 @@ import pytest
 import machikoro
 from machikoro import Dice, GameState, Market, RollDice, RulesOptions
 from machikoro.records import GameRecord, read_record, replay
-from machikoro.rng import SplitMix64
 from machikoro.serialization import MAX_DOCUMENT_BYTES
 from machikoro.state import PendingActivate, PendingBuild, PendingDraw, PendingRoll
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES, E, L, at_roll, play, roll
 
 #: A whole number too long for ``str`` (over 4300 digits): its message once raised ValueError.

@@ -9,20 +9,20 @@ import pytest
 
 import machikoro
 from machikoro.demo import play
-from machikoro.lab import LAB, MAX_DECISIONS, make_bot
-from machikoro.learning import LEARNING
+from machikoro.info import INFO, MAX_DECISIONS
 from machikoro.moves import BuildEstablishment, BuildLandmark, Move
-from machikoro.rng import SplitMix64
 from machikoro.scoring import landmarks_built
 from meeplekit.demo import bot_seed, chance_seed
-from meeplekit.lab import GameResult, Job, lab_game, play_one, run
+from meeplekit.lab import GameResult, Job, play_one, run
+from meeplekit.registry import load_info
+from meeplekit.rng import SplitMix64
 
 
 def _by_hand(
     seed: int, bots: tuple[str, ...], options: machikoro.RulesOptions, limit: int = 10_000
 ) -> tuple[machikoro.GameState, list[tuple[int, Move]]]:
     """The game of a job played here, as MK-LAB-1 says: its end and its moves by seat."""
-    players = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
+    players = [INFO.bots.make(name, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
     state = machikoro.new_game(len(bots), seed=seed, options=options)
     chance = SplitMix64(chance_seed(seed))
     moves: list[tuple[int, Move]] = []
@@ -62,8 +62,8 @@ def test_a_job_plays_the_game_its_seeds_say() -> None:
     assert result.turns == state.turn
     assert [list(names) for names in result.extra["built"]] == _names(moves, 3)
     # The demo's game of the same seed and bots is the same game (MK-DEMO-1).
-    demo_bots = [make_bot("greedy", bot_seed(2014, s)) for s in range(3)]
-    demo_bots[1] = make_bot("random", bot_seed(2014, 1))
+    demo_bots = [INFO.bots.make("greedy", bot_seed(2014, s)) for s in range(3)]
+    demo_bots[1] = INFO.bots.make("random", bot_seed(2014, 1))
     demo_moves: list[Move] = []
     start = machikoro.new_game(3, seed=2014)
     after = play(start, demo_bots, io.StringIO(), SplitMix64(chance_seed(2014)), demo_moves)
@@ -119,7 +119,7 @@ def test_the_establishments_built_are_what_the_table_gained() -> None:
 
 @pytest.mark.rules("MK-LAB-2")
 def test_a_game_past_its_decision_limit_is_written_unfinished() -> None:
-    assert LAB.max_decisions == MAX_DECISIONS == LEARNING.max_decisions
+    assert INFO.max_decisions == MAX_DECISIONS
     assert Job("machikoro", seed=1, bots=("random", "random")).max_decisions == MAX_DECISIONS
     result = play_one(Job("machikoro", seed=7, bots=("random", "greedy"), max_decisions=30))
     state, _ = _by_hand(7, ("random", "greedy"), machikoro.RulesOptions(), limit=30)
@@ -154,5 +154,5 @@ def test_jobs_the_game_refuses_are_refused_when_made() -> None:
         with pytest.raises(ValueError, match=message):
             Job("machikoro", seed=1, **fields)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown bot"):
-        make_bot("clever", 1)
-    assert lab_game("machikoro") is LAB
+        INFO.bots.make("clever", 1)
+    assert load_info("machikoro") is INFO

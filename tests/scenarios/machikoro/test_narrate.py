@@ -21,8 +21,8 @@ from machikoro.narrate import (
     describe_player,
     describe_setup,
 )
-from machikoro.rng import SplitMix64
 from machikoro.state import GameState
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro import E, L, at_roll, events_of, play, roll
 from tests.support.machikoro_sweep import options_for, players_for, seed_for
 

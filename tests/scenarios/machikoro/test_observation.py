@@ -9,9 +9,9 @@ import machikoro
 from machikoro import GameState
 from machikoro.bots import GreedyBot, RandomBot
 from machikoro.observation import Observation
-from machikoro.rng import SplitMix64
 from machikoro.search import ISMCTSBot
 from machikoro.tensors import information_state_string, observation_tensor
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro import E, at_roll, play, roll
 
 

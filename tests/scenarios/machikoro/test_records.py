@@ -18,7 +18,7 @@ from machikoro.records import (
     replay,
     write_record,
 )
-from machikoro.rng import SplitMix64
+from meeplekit.rng import SplitMix64
 
 SPEC = Path(__file__).resolve().parents[3] / "src" / "machikoro" / "spec" / "records.md"
 

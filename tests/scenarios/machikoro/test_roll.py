@@ -9,8 +9,8 @@ import pytest
 import machikoro
 from machikoro import AddTwo, Dice, KeepRoll, RollDice, RulesOptions
 from machikoro.events import DiceRolled, HarborDecided, RollChosen, RollKept, RollSettled
-from machikoro.rng import SplitMix64
 from machikoro.state import PendingAddTwo, PendingBuild, PendingDice, PendingRoll
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES, E, L, at_roll, events_of, play, refused, roll
 
 

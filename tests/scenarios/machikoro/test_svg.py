@@ -16,6 +16,7 @@ from machikoro.cards.catalogue import card_set
 from machikoro.cards.describe import activation_text, describe_establishment, describe_landmark
 from machikoro.cards.model import Colour, EstablishmentCard, Icon, LandmarkCard
 from machikoro.state import GameState
+from meeplekit.rng import SplitMix64
 from meeplekit.svg import class_names, smallest_text
 from tests.support.machikoro import E, L, at_roll, play
 from tests.support.views import assert_not_blank
@@ -57,7 +58,7 @@ def every_card() -> Iterator[EstablishmentCard | LandmarkCard]:
 def played(players: int, seed: int, options: RulesOptions | None = None) -> list[GameState]:
     """Every position of a seeded random game."""
     state = machikoro.new_game(players, seed=seed, options=options)
-    rng = machikoro.rng.SplitMix64(seed)
+    rng = SplitMix64(seed)
     states = [state]
     while not machikoro.is_over(state):
         if machikoro.current_player(state) == machikoro.CHANCE:

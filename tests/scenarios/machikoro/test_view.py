@@ -8,6 +8,7 @@ import machikoro
 from machikoro import RulesOptions
 from machikoro.state import PendingActivate
 from machikoro.view import WIDTH, headline, render, seen_by
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES, E, L, at_roll, play, roll
 
 
@@ -106,7 +107,7 @@ def test_a_viewer_is_marked_and_sees_the_whole_table() -> None:
 @pytest.mark.parametrize("players", [2, 5])
 def test_no_line_is_longer_than_80_characters(players: int) -> None:
     state = machikoro.new_game(players, seed=11)
-    rng = machikoro.rng.SplitMix64(4)
+    rng = SplitMix64(4)
     while not machikoro.is_over(state):
         if machikoro.current_player(state) == machikoro.CHANCE:
             move = machikoro.chance.sample(state, rng)
@@ -120,7 +121,7 @@ def test_no_line_is_longer_than_80_characters(players: int) -> None:
 @pytest.mark.parametrize("width", [40, 61, 80, 140])
 def test_the_view_fits_any_width_with_the_same_words(width: int) -> None:
     state = machikoro.new_game(4, seed=8)
-    rng = machikoro.rng.SplitMix64(8)
+    rng = SplitMix64(8)
     for turn in range(300):
         if machikoro.is_over(state):
             break
