@@ -51,7 +51,7 @@ import harbour
 import harbour.engine
 import machikoro
 from harbour import GameState
-from harbour.search import ISMCTSBot
+from harbour.agents.search import ISMCTSBot
 from machikoro.chance import sample
 from meeplekit.rng import SplitMix64
 

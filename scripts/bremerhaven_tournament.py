@@ -3,8 +3,8 @@
 Usage: ``python scripts/bremerhaven_tournament.py [--games N] [--playouts P] [--workers W]
 [--short] [--out FILE]``.
 
-The random, the greedy and the ISMCTS bot (:mod:`bremerhaven.bots`,
-:mod:`bremerhaven.search`) play every one of the six seatings of the three bots, each over
+The random, the greedy and the ISMCTS bot (:mod:`bremerhaven.agents.bots`,
+:mod:`bremerhaven.agents.search`) play every one of the six seatings of the three bots, each over
 the game seeds 0 to N-1, so every bot plays every seat on the same deals. Every bot is
 seeded from the game seed and its seat (:func:`meeplekit.demo.bot_seed`) and sees only its
 observation; Bremerhaven has no chance during play (BH-ENGINE-10), so the results depend
@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import bremerhaven
-from bremerhaven.bots import GreedyBot, RandomBot
-from bremerhaven.search import ISMCTSBot
+from bremerhaven.agents.bots import GreedyBot, RandomBot
+from bremerhaven.agents.search import ISMCTSBot
 from meeplekit.demo import bot_seed
 from meeplekit.lab import wilson
 

@@ -42,11 +42,11 @@ NAMES = {"ismcts": "ISMCTS", "greedy": "greedy", "random": "random"}
 def _makers(game: str, playouts: int) -> dict[str, Callable[[int], Any]]:
     """The bots of ``game`` by name, each made from its seed."""
     if game == "harbour":
-        from harbour.bots import GreedyBot, RandomBot
-        from harbour.search import ISMCTSBot
+        from harbour.agents.bots import GreedyBot, RandomBot
+        from harbour.agents.search import ISMCTSBot
     else:
-        from machikoro.bots import GreedyBot, RandomBot  # type: ignore[assignment]
-        from machikoro.search import ISMCTSBot  # type: ignore[assignment]
+        from machikoro.agents.bots import GreedyBot, RandomBot  # type: ignore[assignment]
+        from machikoro.agents.search import ISMCTSBot  # type: ignore[assignment]
 
     def ismcts(seed: int) -> Any:
         return ISMCTSBot(playouts=playouts, seed=seed)

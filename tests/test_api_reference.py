@@ -423,7 +423,7 @@ def test_directives_are_read_with_their_options() -> None:
     page = """
 ```{eval-rst}
 .. autofunction:: harbour.new_game
-.. automodule:: harbour.serialization
+.. automodule:: harbour.interchange.serialization
    :members: FORMAT, converter
    :exclude-members: to_json
 .. automodule:: harbour.rules
@@ -436,7 +436,7 @@ def test_directives_are_read_with_their_options() -> None:
     found = directives(page, "page.md")
     assert [(d.kind, d.target) for d in found] == [
         ("autofunction", "harbour.new_game"),
-        ("automodule", "harbour.serialization"),
+        ("automodule", "harbour.interchange.serialization"),
         ("automodule", "harbour.rules"),
         ("autoclass", "harbour.GameState"),
     ]
@@ -466,28 +466,28 @@ def test_a_name_is_documented_under_any_path_to_the_same_object() -> None:
 
 
 def test_automodule_options_limit_what_it_documents() -> None:
-    serialization = load("harbour.serialization")
-    page = """.. automodule:: harbour.serialization
+    serialization = load("harbour.interchange.serialization")
+    page = """.. automodule:: harbour.interchange.serialization
    :members: FORMAT, to_json
    :exclude-members: to_json
 """
     # Without a default, the list is what autodoc documents, less what it excludes.
     ref = _reference(page, defaults={})
-    assert ref.documents("harbour.serialization.FORMAT", serialization.FORMAT)
-    assert not ref.documents("harbour.serialization.to_json", serialization.to_json)
-    assert not ref.documents("harbour.serialization.from_data", serialization.from_data)
+    assert ref.documents("harbour.interchange.serialization.FORMAT", serialization.FORMAT)
+    assert not ref.documents("harbour.interchange.serialization.to_json", serialization.to_json)
+    assert not ref.documents("harbour.interchange.serialization.from_data", serialization.from_data)
     # The project's default members=True replaces the list: every name but the excluded.
     assert DEFAULT_OPTIONS.get("members") is True
     ref = _reference(page)
-    assert ref.documents("harbour.serialization.from_data", serialization.from_data)
-    assert not ref.documents("harbour.serialization.to_json", serialization.to_json)
-    bare = _reference(".. automodule:: harbour.serialization\n   :no-members:\n")
-    assert bare.documents("harbour.serialization", serialization)
-    assert not bare.documents("harbour.serialization.FORMAT", serialization.FORMAT)
+    assert ref.documents("harbour.interchange.serialization.from_data", serialization.from_data)
+    assert not ref.documents("harbour.interchange.serialization.to_json", serialization.to_json)
+    bare = _reference(".. automodule:: harbour.interchange.serialization\n   :no-members:\n")
+    assert bare.documents("harbour.interchange.serialization", serialization)
+    assert not bare.documents("harbour.interchange.serialization.FORMAT", serialization.FORMAT)
     # Without a default, an automodule without :members: documents the module alone.
-    assert not _reference(".. automodule:: harbour.serialization", defaults={}).documents(
-        "harbour.serialization.FORMAT", serialization.FORMAT
-    )
+    assert not _reference(
+        ".. automodule:: harbour.interchange.serialization", defaults={}
+    ).documents("harbour.interchange.serialization.FORMAT", serialization.FORMAT)
 
 
 def test_a_module_without_all_and_an_undocumented_name_are_reported(
@@ -528,10 +528,10 @@ def test_a_module_that_cannot_be_imported_is_reported_not_passed(
 @pytest.mark.parametrize(
     "module",
     [
-        "harbour.svg",
+        "harbour.views.svg",
         "harbour.rules.setup",
-        "harbour.gamerecord",
-        "meeplekit.svg",
+        "harbour.interchange.gamerecord",
+        "meeplekit.views.svg",
         "machikoro.tables",
     ],
 )

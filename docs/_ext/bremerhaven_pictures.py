@@ -1,4 +1,4 @@
-"""Sphinx directives that put Bremerhaven's pictures (:mod:`bremerhaven.svg`) in the docs.
+"""Sphinx directives that put Bremerhaven's pictures (:mod:`bremerhaven.views.svg`) in the docs.
 
 ``{bremerhaven-gallery} PART`` draws every card of one deck of the original set (``ships``,
 ``contracts``, ``buildings``, ``prices`` or ``newspapers``) with its text and rule links
@@ -26,12 +26,12 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import bremerhaven
-from bremerhaven import svg
 from bremerhaven.cards import ORIGINAL
 from bremerhaven.cards.model import BuildingCard, ContractCard, NewspaperCard, PriceCard, ShipCard
 from bremerhaven.demo import BOTS, build_parser, play
-from bremerhaven.narrate import describe_outcome
-from bremerhaven.view import (
+from bremerhaven.views import svg
+from bremerhaven.views.narrate import describe_outcome
+from bremerhaven.views.view import (
     building_words,
     contract_words,
     event_words,

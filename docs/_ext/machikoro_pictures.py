@@ -1,4 +1,4 @@
-"""Sphinx directives that put Machi Koro's pictures (:mod:`machikoro.svg`) in the docs.
+"""Sphinx directives that put Machi Koro's pictures (:mod:`machikoro.views.svg`) in the docs.
 
 ``{machikoro-gallery} PART`` draws every card of one part of the game (``establishments``
 or ``landmarks``) with its text and rule links beneath, in the grid Harbour's gallery uses.
@@ -22,7 +22,6 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import machikoro
-from machikoro import svg
 from machikoro.cards.catalogue import card_set
 from machikoro.cards.describe import (
     WHEN,
@@ -34,7 +33,8 @@ from machikoro.cards.describe import (
 from machikoro.cards.model import EstablishmentCard, LandmarkCard
 from machikoro.cards.pages import card_rule, landmark_rule
 from machikoro.demo import BOTS, build_parser, play
-from machikoro.narrate import describe_outcome
+from machikoro.views import svg
+from machikoro.views.narrate import describe_outcome
 from meeplekit.demo import bot_seed, chance_seed
 from meeplekit.rng import SplitMix64
 

@@ -1,4 +1,4 @@
-"""Sphinx directives that put the library's own pictures (:mod:`harbour.svg`) in the docs.
+"""Sphinx directives that put the library's own pictures (:mod:`harbour.views.svg`) in the docs.
 
 ``{harbour-gallery} PART`` draws every card of one part of the original set (``buildings``,
 ``boards`` or ``bonus-cards``) with its text and rule links beneath, in a grid that
@@ -23,7 +23,6 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import harbour
-from harbour import svg
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import (
     card_rules,
@@ -33,7 +32,8 @@ from harbour.cards.describe import (
 )
 from harbour.cards.model import BonusCard, Building, PlayerBoard
 from harbour.demo import BOTS, bot_seed, play
-from harbour.narrate import describe_outcome
+from harbour.views import svg
+from harbour.views.narrate import describe_outcome
 
 #: The width of the text views under the pictures, in columns: the box holds 99 columns of
 #: its 12 px monospace in a laptop's column (``docs/_static/harbour.css``), and 80 is the

@@ -1,7 +1,7 @@
 """Testing a frontend's adapter with ``harbour.testing``: a complete example.
 
 The "frontend" here is a move list that shows every move as the text a player would type
-(``harbour.notation``) and a score panel. Run the example with
+(``harbour.interchange.notation``) and a score panel. Run the example with
 ``pytest docs/examples/test_adapter_example.py``.
 """
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import harbour
-from harbour.notation import format_move, parse_move
+from harbour.interchange.notation import format_move, parse_move
 from harbour.testing import HarbourStateMachine, check_invariants, moves, positions, states
 
 # --------------------------------------------------------------------------- the frontend

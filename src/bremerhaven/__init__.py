@@ -17,7 +17,9 @@ or with a card file (:mod:`bremerhaven.cards`).
 
 from __future__ import annotations
 
-from bremerhaven import actions, cards, chance, events, notation, records, svg, tensors
+from bremerhaven import cards, chance, events
+from bremerhaven.agents import actions, tensors
+from bremerhaven.agents.search import ISMCTSBot
 from bremerhaven.cards.model import CardSet, Good, Space
 from bremerhaven.chance import chance_outcomes
 from bremerhaven.determinize import determinize
@@ -47,6 +49,9 @@ from bremerhaven.errors import (
     RecordError,
 )
 from bremerhaven.facts import GAME, GameFacts
+from bremerhaven.interchange import notation, records
+from bremerhaven.interchange.poscode import code, from_code
+from bremerhaven.interchange.serialization import from_json, to_json
 from bremerhaven.moves import (
     Berth,
     Bid,
@@ -73,15 +78,13 @@ from bremerhaven.moves import (
 )
 from bremerhaven.observation import Observation, SeenBid, observe
 from bremerhaven.options import RulesOptions
-from bremerhaven.poscode import code, from_code
 from bremerhaven.positions import position
 from bremerhaven.scoring import Outcome, outcome, rating, returns, scores
-from bremerhaven.search import ISMCTSBot
-from bremerhaven.serialization import from_json, to_json
 from bremerhaven.setup import new_game
 from bremerhaven.state import GameState, Harbour
 from bremerhaven.validation import Violation, validate
-from bremerhaven.view import render
+from bremerhaven.views import svg
+from bremerhaven.views.view import render
 from meeplekit.rules import Refusal
 
 #: The version of the ``bremerhaven-rules`` distribution (PEP 440): the ``Library`` tag of every

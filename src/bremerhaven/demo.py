@@ -20,16 +20,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
 import bremerhaven
-from bremerhaven.bots import GreedyBot, RandomBot
+from bremerhaven.agents.bots import GreedyBot, RandomBot
 from bremerhaven.errors import InvalidValueError
 from bremerhaven.events import Event
 from bremerhaven.moves import Move
-from bremerhaven.narrate import describe_events, describe_outcome, describe_setup
 from bremerhaven.observation import Observation
 from bremerhaven.state import GameState
-from bremerhaven.view import render
+from bremerhaven.views.narrate import describe_events, describe_outcome, describe_setup
+from bremerhaven.views.view import render
 from meeplekit import demo as shared
-from meeplekit.bots import Bot
+from meeplekit.agents.bots import Bot
 from meeplekit.info import Demo
 from meeplekit.registry import load_info
 from meeplekit.text import wrap
@@ -40,7 +40,7 @@ __all__ = ["BOTS", "DEMO", "MAX_MOVES", "build_parser", "main", "play", "tell"]
 MAX_MOVES = shared.MAX_MOVES
 
 #: The bots the demo can seat, by their ``--bot`` name, each made from its seed
-#: (:mod:`bremerhaven.bots`).
+#: (:mod:`bremerhaven.agents.bots`).
 BOTS: dict[str, Callable[[int], Bot[Observation, Move]]] = {
     "greedy": GreedyBot,
     "random": RandomBot,
@@ -72,7 +72,7 @@ def play(
     Each decision goes to the bot of the seat that decides it, given that seat's
     :func:`bremerhaven.observe` of the state. Moves are applied with the checked
     :func:`bremerhaven.apply_move_with_events` and narrated from their events
-    (:func:`bremerhaven.narrate.describe_events`), one paragraph per move under a heading
+    (:func:`bremerhaven.views.narrate.describe_events`), one paragraph per move under a heading
     per round. Each move is appended to ``moves`` when given; ``on_heading`` is called
     with the state before each heading is written, so that a caller can show the position
     there (the docs' demo game does). The narration is wrapped at ``width`` columns, by

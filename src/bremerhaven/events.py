@@ -4,8 +4,8 @@
 move and of every step the engine carried out after it, in order. Each event is one
 frozen class per kind of thing that happens, holding data only (seats, cards, spaces,
 amounts, goods), never a sentence; each names the clause of the specification that made it
-happen in :attr:`rule_id`. :mod:`bremerhaven.narrate` tells them in plain English
-(:func:`bremerhaven.narrate.describe_event`, :func:`bremerhaven.narrate.sentence`), so a
+happen in :attr:`rule_id`. :mod:`bremerhaven.views.narrate` tells them in plain English
+(:func:`bremerhaven.views.narrate.describe_event`, :func:`bremerhaven.views.narrate.sentence`), so a
 frontend can narrate a game from events alone.
 
 Events never reveal hidden information: a bid's event names the space, not the value

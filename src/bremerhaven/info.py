@@ -8,8 +8,8 @@ this one value, which the distribution registers under the entry-point group
 to 4 players, 1 the solo game; 3 when none is said, BH-SPIEL-6), how it is set up (its
 :class:`~bremerhaven.options.RulesOptions`, the game's length among them, and its card set,
 ``--cards``, BH-LAB-4), how it is played (the random, greedy and search bots; no chance
-after its setup, BH-ENGINE-10), coded (:mod:`bremerhaven.actions`,
-:mod:`bremerhaven.tensors`), shown, narrated and recorded, and what a lab result adds
+after its setup, BH-ENGINE-10), coded (:mod:`bremerhaven.agents.actions`,
+:mod:`bremerhaven.agents.tensors`), shown, narrated and recorded, and what a lab result adds
 (BH-LAB-2): :func:`played_fields` and :func:`start_fields`. Needs no extra.
 
 >>> from bremerhaven.info import INFO
@@ -24,8 +24,9 @@ from operator import attrgetter
 from typing import Any, Final
 
 import bremerhaven
-from bremerhaven import actions, tensors
-from bremerhaven.bots import BOT_GAME, GreedyBot, RandomBot
+from bremerhaven.agents import actions, tensors
+from bremerhaven.agents.bots import BOT_GAME, GreedyBot, RandomBot
+from bremerhaven.agents.search import ISMCTSBot
 from bremerhaven.cards.model import CardSet
 from bremerhaven.cards.original import ORIGINAL, load_card_set
 from bremerhaven.cli.pieces import (
@@ -41,17 +42,16 @@ from bremerhaven.engine import apply_move_with_events
 from bremerhaven.errors import ERRORS
 from bremerhaven.events import ContractPlaced, ContractResolved, ShipBerthed
 from bremerhaven.facts import GAME
+from bremerhaven.interchange.notation import describe_move, format_move, parse_move
+from bremerhaven.interchange.records import read_record, replay, write_record
 from bremerhaven.moves import Build, Deliver, Move
-from bremerhaven.narrate import describe_events, describe_outcome, describe_setup, player_name
-from bremerhaven.notation import describe_move, format_move, parse_move
 from bremerhaven.options import RulesOptions
-from bremerhaven.records import read_record, replay, write_record
 from bremerhaven.scoring import scores, utilities
-from bremerhaven.search import ISMCTSBot
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState, Harbour, Placed
-from bremerhaven.svg import position
-from bremerhaven.view import render
+from bremerhaven.views.narrate import describe_events, describe_outcome, describe_setup, player_name
+from bremerhaven.views.svg import position
+from bremerhaven.views.view import render
 from meeplekit.extras import Extras
 from meeplekit.info import (
     Bots,

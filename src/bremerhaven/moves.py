@@ -103,8 +103,8 @@ class _Move:
     __slots__ = ()
 
     __str__ = shown_by(
-        "bremerhaven.notation:move_text",
-        "What the move does, without a position (:func:`bremerhaven.notation.move_text`).",
+        "bremerhaven.interchange.notation:move_text",
+        "What the move does, without a position (:func:`bremerhaven.interchange.notation.move_text`).",
     )
 
 

@@ -140,8 +140,8 @@ class Observation:
     decider: int
 
     _repr_svg_ = shown_by(
-        "bremerhaven.svg:position",
-        "What the viewer sees, as a picture for Jupyter (:func:`bremerhaven.svg.position`).",
+        "bremerhaven.views.svg:position",
+        "What the viewer sees, as a picture for Jupyter (:func:`bremerhaven.views.svg.position`).",
     )
 
     @property

@@ -32,17 +32,17 @@ is a boolean (``"bank_counts": True``), a reading the string value of its enum m
 - Chance is explicit (BH-SPIEL-2): the first node of every game is a chance node that draws
   the setup seed among :data:`SEEDS` equally likely outcomes; every later node is a
   decision (the game has no chance in play, BH-ENGINE-10), and the action of a decision is
-  its integer code of :mod:`bremerhaven.actions`.
+  its integer code of :mod:`bremerhaven.agents.actions`.
 - Utilities (BH-SPIEL-3): a zero-sum game; at the end the winner gets +1 and every other
   player -1/(n-1) (:func:`bremerhaven.returns`; the solo seat 0); a game cut short by the
   cap (BH-SPIEL-4) is a draw, 0 for everyone.
 - Observers (BH-SPIEL-5): the observation and the information state of a player are both
   built from :func:`bremerhaven.observe` alone: the tensor is
-  :func:`bremerhaven.tensors.observation_tensor`, the string
-  :func:`bremerhaven.tensors.information_state_string`.
+  :func:`bremerhaven.agents.tensors.observation_tensor`, the string
+  :func:`bremerhaven.agents.tensors.information_state_string`.
 - ``resample_from_infostate`` draws a state the player cannot tell from this one with
   :func:`bremerhaven.determinize`.
-- ``str(state)`` is the text view, ``bremerhaven.view.render`` (BH-SPIEL-7); a state is
+- ``str(state)`` is the text view, ``bremerhaven.views.view.render`` (BH-SPIEL-7); a state is
   serialized by its history.
 
 The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) serving the game's

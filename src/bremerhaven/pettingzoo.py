@@ -13,10 +13,10 @@ agent selected is the one who decides now (the same agent may act several times 
 permits, production, the movement of goods). Bremerhaven has no chance in play: every
 chance is drawn by the reset from its seed (BH-ENV-4). An agent's observation is a
 dictionary: ``"observation"``, its observation tensor
-(:func:`bremerhaven.tensors.observation_tensor`) as a ``float32`` array, and
-``"action_mask"``, :func:`bremerhaven.actions.legal_action_mask` as an ``int8`` array (all 0
+(:func:`bremerhaven.agents.tensors.observation_tensor`) as a ``float32`` array, and
+``"action_mask"``, :func:`bremerhaven.agents.actions.legal_action_mask` as an ``int8`` array (all 0
 for an agent that does not decide now). An action is an integer code of
-:mod:`bremerhaven.actions`; in :data:`raw_env` a code that is not legal now raises
+:mod:`bremerhaven.agents.actions`; in :data:`raw_env` a code that is not legal now raises
 :class:`~bremerhaven.errors.IllegalMoveError`.
 
 ``render_mode`` (BH-ENV-5) is ``None``, ``"ansi"`` (the text view), ``"human"`` (that text

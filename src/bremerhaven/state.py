@@ -293,13 +293,13 @@ class GameState:
     stack: tuple[Pending, ...]
 
     __str__ = shown_by(
-        "bremerhaven.view:render",
-        "The text view of the position as every player sees it (:func:`bremerhaven.view.render`).",
+        "bremerhaven.views.view:render",
+        "The text view of the position as every player sees it (:func:`bremerhaven.views.view.render`).",
     )
     _repr_svg_ = shown_by(
-        "bremerhaven.svg:position",
+        "bremerhaven.views.svg:position",
         "The position as every player sees it, as a picture for Jupyter "
-        "(:func:`bremerhaven.svg.position`).",
+        "(:func:`bremerhaven.views.svg.position`).",
     )
 
     @property

@@ -7,7 +7,7 @@
 Only the engine (states, moves, rules, setup, scoring, options, errors) is imported with the
 package. The rest of its names (documents, records, notation, pictures, text views,
 observations, checks, positions, the action codes and the search bot) load on first use:
-``harbour.to_json`` or ``from harbour import to_json`` imports :mod:`harbour.serialization`
+``harbour.to_json`` or ``from harbour import to_json`` imports :mod:`harbour.interchange.serialization`
 then, so that ``import harbour`` stays cheap for programs that only play.
 """
 
@@ -89,53 +89,60 @@ from harbour.state import MARKET_VALUES, BoardSite, CardSite, GameState, PlayerS
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from harbour import actions, notation, records, svg, tensors
+    # The submodules of the floors, as attributes of the package (``harbour.notation``).
+    from harbour.agents import actions, tensors
+    from harbour.agents import bots as bots
+    from harbour.agents import search as search
+    from harbour.agents.search import ISMCTSBot
+    from harbour.interchange import gamerecord as gamerecord
+    from harbour.interchange import notation, records
+    from harbour.interchange import poscode as poscode
+    from harbour.interchange import serialization as serialization
+    from harbour.interchange.poscode import code, from_code
+    from harbour.interchange.serialization import from_json, to_json
     from harbour.observation import Observation, PlayerView, observe
-    from harbour.poscode import code, from_code
     from harbour.positions import position
-    from harbour.search import ISMCTSBot
-    from harbour.serialization import from_json, to_json
     from harbour.validation import Violation, validate
-    from harbour.view import render
+    from harbour.views import svg
+    from harbour.views import view as view
+    from harbour.views.view import render
 
 #: The public names loaded on first use, and the module each comes from. ``determinize``
 #: cannot be one: importing the submodule :mod:`harbour.determinize` sets the package's
 #: attribute of that name to the module, which would then hide the function.
 _LAZY: Final = {
-    "ISMCTSBot": "harbour.search",
+    "ISMCTSBot": "harbour.agents.search",
     "Observation": "harbour.observation",
     "PlayerView": "harbour.observation",
     "Violation": "harbour.validation",
-    "code": "harbour.poscode",
-    "from_code": "harbour.poscode",
-    "from_json": "harbour.serialization",
+    "code": "harbour.interchange.poscode",
+    "from_code": "harbour.interchange.poscode",
+    "from_json": "harbour.interchange.serialization",
     "observe": "harbour.observation",
     "position": "harbour.positions",
-    "render": "harbour.view",
-    "to_json": "harbour.serialization",
+    "render": "harbour.views.view",
+    "to_json": "harbour.interchange.serialization",
     "validate": "harbour.validation",
 }
 
-#: The submodules loaded on first use as attributes: the public ones and those an
-#: ``import harbour`` used to bring in, so that ``harbour.search.ISMCTSBot`` still works.
-_SUBMODULES: Final = frozenset(
-    {
-        "actions",
-        "bots",
-        "gamerecord",
-        "notation",
-        "observation",
-        "poscode",
-        "positions",
-        "records",
-        "search",
-        "serialization",
-        "svg",
-        "tensors",
-        "validation",
-        "view",
-    }
-)
+#: The submodules loaded on first use as attributes, and where each lives: the public ones and those an
+#: ``import harbour`` used to bring in, so that ``harbour.agents.search.ISMCTSBot`` still works.
+_SUBMODULES: Final = {
+    "actions": "harbour.agents.actions",
+    "bots": "harbour.agents.bots",
+    "gamerecord": "harbour.interchange.gamerecord",
+    "notation": "harbour.interchange.notation",
+    "observation": "harbour.observation",
+    "poscode": "harbour.interchange.poscode",
+    "positions": "harbour.positions",
+    "records": "harbour.interchange.records",
+    "search": "harbour.agents.search",
+    "serialization": "harbour.interchange.serialization",
+    "svg": "harbour.views.svg",
+    "tensors": "harbour.agents.tensors",
+    "validation": "harbour.validation",
+    "view": "harbour.views.view",
+}
 
 
 # Hidden from type checkers, which see the imports under TYPE_CHECKING instead: a visible
@@ -147,7 +154,7 @@ if not TYPE_CHECKING:
         if name in _LAZY:
             value: object = getattr(importlib.import_module(_LAZY[name]), name)
         elif name in _SUBMODULES:
-            value = importlib.import_module(f"{__name__}.{name}")
+            value = importlib.import_module(_SUBMODULES[name])
         else:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
         globals()[name] = value

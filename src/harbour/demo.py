@@ -23,12 +23,13 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 import harbour
-from harbour.bots import Bot, GreedyBot, RandomBot
+from harbour.agents.bots import Bot, GreedyBot, RandomBot
 from harbour.errors import InvalidValueError
 from harbour.events import Event
 from harbour.facts import GAME
 from harbour.moves import Move
-from harbour.narrate import (
+from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
+from harbour.views.narrate import (
     describe_characters,
     describe_events,
     describe_outcome,
@@ -36,8 +37,7 @@ from harbour.narrate import (
     describe_setup,
     player_name,
 )
-from harbour.state import GameState, PendingCharacter, PendingFreeBuilding
-from harbour.view import render
+from harbour.views.view import render
 from meeplekit import demo as shared
 from meeplekit.info import Demo
 from meeplekit.registry import load_info

@@ -12,12 +12,12 @@ bad value are also ``ValueError``:
   :class:`~harbour.validation.Violation` s;
 - :class:`GameNotOverError`: the outcome of a game still going was asked for;
 - :class:`MoveParseError` and :class:`AmbiguousMoveError`: text that is not a move in
-  :mod:`harbour.notation` (both are :class:`InvalidMoveError` s);
+  :mod:`harbour.interchange.notation` (both are :class:`InvalidMoveError` s);
 - :class:`CardFileError`: a card file (:mod:`harbour.cards.files`) that cannot be read,
   naming the file, the card and the field (FILE-2);
 - :class:`DocumentError`: a JSON document (:func:`harbour.from_json`) that cannot be read,
   naming the field;
-- :class:`RecordError`: a game record (:mod:`harbour.records`) that cannot be read or
+- :class:`RecordError`: a game record (:mod:`harbour.interchange.records`) that cannot be read or
   replayed, naming the line or turn and, for an illegal move, the rule;
 - :class:`MissingExtraError` (also an ``ImportError``): an optional extra a feature needs
   is not installed, naming the extra and its install command.

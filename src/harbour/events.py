@@ -1,7 +1,7 @@
 """What happened when a move was applied: frozen, typed events in the order they happened.
 
 :func:`harbour.apply_move_with_events` returns them with the new state. A frontend that
-animates a game, a log, or the narration (:mod:`harbour.narrate`) reads them instead of
+animates a game, a log, or the narration (:mod:`harbour.views.narrate`) reads them instead of
 comparing the states before and after. Every event names the clause of the rules
 specification that produced it in :attr:`rule_id`.
 

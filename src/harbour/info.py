@@ -6,9 +6,9 @@ tests serve Harbour from this one value, which the distribution registers under 
 entry-point group ``meeplekit.games`` (:func:`meeplekit.registry.load_info`). It says who
 Harbour is (2 to 4 players, 3 when none is said, SPIEL-6), how it is set up (its
 :class:`~harbour.options.RulesOptions` and its card set, ``--cards``), how it is played
-(its bots, its decision cap), coded (:mod:`harbour.actions`, :mod:`harbour.tensors`),
-shown (:func:`harbour.render`, :func:`harbour.svg.position`, :mod:`harbour.cli.pieces`),
-narrated (:mod:`harbour.narrate`) and recorded (:mod:`harbour.records`), and what a lab
+(its bots, its decision cap), coded (:mod:`harbour.agents.actions`, :mod:`harbour.agents.tensors`),
+shown (:func:`harbour.render`, :func:`harbour.views.svg.position`, :mod:`harbour.cli.pieces`),
+narrated (:mod:`harbour.views.narrate`) and recorded (:mod:`harbour.interchange.records`), and what a lab
 result adds: ``cards``, the card set's name, and ``bought``, each seat's buildings in
 purchase order. Needs no extra.
 
@@ -26,8 +26,9 @@ from operator import attrgetter
 from typing import Any, Final
 
 import harbour
-from harbour import actions, tensors
-from harbour.bots import BOT_GAME, GreedyBot, RandomBot
+from harbour.agents import actions, tensors
+from harbour.agents.bots import BOT_GAME, GreedyBot, RandomBot
+from harbour.agents.search import ISMCTSBot
 from harbour.cards.identity import card_set_digest, load_card_set
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
@@ -36,15 +37,14 @@ from harbour.cli.pieces import summary as seat_summary
 from harbour.demo import DEMO
 from harbour.errors import ERRORS
 from harbour.facts import GAME
+from harbour.interchange.notation import format_move, parse_move
+from harbour.interchange.records import read_record, replay, write_record
 from harbour.moves import Move
-from harbour.narrate import describe_events, describe_outcome, describe_setup, player_name
-from harbour.notation import format_move, parse_move
-from harbour.records import read_record, replay, write_record
 from harbour.scoring import standings, utilities
-from harbour.search import ISMCTSBot
 from harbour.specification import SPECIFICATION
 from harbour.state import GameState
-from harbour.view import render
+from harbour.views.narrate import describe_events, describe_outcome, describe_setup, player_name
+from harbour.views.view import render
 from meeplekit.extras import Extras
 from meeplekit.info import (
     Bots,
@@ -93,8 +93,8 @@ EXTRAS: Final = Extras(
 
 
 def picture(state: GameState) -> str:
-    """The position picture of ``state`` (:func:`harbour.svg.position`), drawn when asked for."""
-    from harbour.svg import position  # the pictures are loaded only when one is drawn
+    """The position picture of ``state`` (:func:`harbour.views.svg.position`), drawn when asked for."""
+    from harbour.views.svg import position  # the pictures are loaded only when one is drawn
 
     return position(state)
 

@@ -177,8 +177,8 @@ class _Described:
     __slots__ = ()
 
     __str__ = shown_by(
-        "harbour.notation:move_text",
-        "What the move does, without a position (:func:`harbour.notation.move_text`).",
+        "harbour.interchange.notation:move_text",
+        "What the move does, without a position (:func:`harbour.interchange.notation.move_text`).",
     )
 
 
@@ -372,8 +372,8 @@ def of_some_game(move: Move) -> Move:
     (ACT-8), and a game seats at most 4 players (COMP-1): a move naming an index beyond
     these is no game's, whatever its card set, and raises
     :class:`~harbour.errors.InvalidMoveError` (INPUT-1). The functions that write a move
-    (:func:`harbour.notation.move_text` and ``str(move)``,
-    :func:`~harbour.notation.format_move`, :func:`~harbour.notation.describe_move`,
+    (:func:`harbour.interchange.notation.move_text` and ``str(move)``,
+    :func:`~harbour.interchange.notation.format_move`, :func:`~harbour.interchange.notation.describe_move`,
     :func:`harbour.to_json`) check it, so that no text they write is long: the checking
     functions of the engine do not, as a rule refuses such an option (ACT-8, TURN-6).
     """
@@ -443,8 +443,8 @@ def well_formed_in(value: object, cards: CardSet, players: int) -> Move:
     """``value`` as :func:`well_formed` makes it, naming only what the game has (INPUT-1).
 
     The one check of a move at the door of every function that takes a move and a game:
-    the checking functions of the engine, :func:`harbour.notation.format_move` and
-    :func:`~harbour.notation.describe_move`, :func:`harbour.actions.encode`. ``cards`` is
+    the checking functions of the engine, :func:`harbour.interchange.notation.format_move` and
+    :func:`~harbour.interchange.notation.describe_move`, :func:`harbour.agents.actions.encode`. ``cards`` is
     the game's card set and ``players`` its number of seats. Raises
     :class:`~harbour.errors.InvalidMoveError` as :func:`well_formed` does, and for a move
     naming a building, character board or seat the game does not have

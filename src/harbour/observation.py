@@ -165,8 +165,8 @@ class Observation:
         return self.current
 
     _repr_svg_ = shown_by(
-        "harbour.svg:position",
-        "What the viewer sees, as a picture for Jupyter (:func:`harbour.svg.position`).",
+        "harbour.views.svg:position",
+        "What the viewer sees, as a picture for Jupyter (:func:`harbour.views.svg.position`).",
     )
 
     @property

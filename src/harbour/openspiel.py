@@ -29,14 +29,14 @@ field's name: a switch is a boolean, a reading the string value of its enum memb
 
 - Chance is explicit (SPIEL-2): the first node of every game is a chance node that draws
   the setup seed among :data:`SEEDS` equally likely outcomes; every later node is a
-  decision, and the action of a decision is its integer code of :mod:`harbour.actions`.
+  decision, and the action of a decision is its integer code of :mod:`harbour.agents.actions`.
 - Utilities (SPIEL-3): a zero-sum game; at the end each winner gets +1 divided by the
   number of winners and every other player -1 divided by their number (everyone 0 when all
   players tie), so utilities lie between -1 and +1.
 - Observers (SPIEL-5): the observation and the information state of a player are both
   built from :func:`harbour.observe` alone: the tensor is
-  :func:`harbour.tensors.observation_tensor`, the string
-  :func:`harbour.tensors.information_state_string`.
+  :func:`harbour.agents.tensors.observation_tensor`, the string
+  :func:`harbour.agents.tensors.information_state_string`.
 - ``resample_from_infostate`` draws a state the player cannot tell from this one with
   :func:`harbour.determinize`.
 - ``str(state)`` is the text view, :func:`harbour.render` (SPIEL-7); a state is

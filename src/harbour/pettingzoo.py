@@ -10,15 +10,15 @@ and the render mode.
 Its agents are ``"player_0"`` to ``"player_{n-1}"``; the agent selected is the one who
 decides now (setup choices and gifts included, so the same agent may act several times in
 a row). An agent's observation is a dictionary: ``"observation"``, its observation tensor
-(:func:`harbour.tensors.observation_tensor`) as a ``float32`` array, and
-``"action_mask"``, :func:`harbour.actions.legal_action_mask` as an ``int8`` array (all 0
+(:func:`harbour.agents.tensors.observation_tensor`) as a ``float32`` array, and
+``"action_mask"``, :func:`harbour.agents.actions.legal_action_mask` as an ``int8`` array (all 0
 for an agent that does not decide now). An action is an integer code of
-:mod:`harbour.actions`; in :data:`raw_env` a code that is not legal now raises
+:mod:`harbour.agents.actions`; in :data:`raw_env` a code that is not legal now raises
 :class:`~harbour.errors.IllegalMoveError`.
 
 ``render_mode`` (ENV-5) is ``None``, ``"ansi"`` (the text view, :func:`harbour.render`),
 ``"human"`` (that text printed) or, with the extra ``[pictures]``, ``"rgb_array"`` (the
-position picture, :func:`harbour.svg.position`, as an RGB array): all the referee's view.
+position picture, :func:`harbour.views.svg.position`, as an RGB array): all the referee's view.
 
 Rewards are 0 until the end; then each winner gets +1 divided by the number of winners and
 every other player -1 divided by their number (ENV-2). A game that reaches

@@ -87,8 +87,8 @@ def _symbol_counts(cards: CardSet, board: int | None, owned: tuple[int, ...]) ->
     return counts
 
 
-_render = shown_by("harbour.view:render", "The referee's text view (VIEW-1).")
-_picture = shown_by("harbour.svg:position", "The whole position as a picture.")
+_render = shown_by("harbour.views.view:render", "The referee's text view (VIEW-1).")
+_picture = shown_by("harbour.views.svg:position", "The whole position as a picture.")
 
 #: A building a pawn can stand on.
 Site: TypeAlias = CardSite | BoardSite
@@ -493,7 +493,7 @@ class GameState(_StateSlots):
         return _render(self)
 
     def _repr_svg_(self) -> str:
-        """The whole position as a picture, for Jupyter (:func:`harbour.svg.position`)."""
+        """The whole position as a picture, for Jupyter (:func:`harbour.views.svg.position`)."""
         return _picture(self)
 
     @property

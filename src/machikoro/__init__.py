@@ -28,7 +28,9 @@ sources of the base game (``machikoro/spec``), and every open reading selectable
 True
 """
 
-from machikoro import actions, cards, chance, events, notation, records, svg, tensors
+from machikoro import cards, chance, events
+from machikoro.agents import actions, tensors
+from machikoro.agents.search import ISMCTSBot
 from machikoro.cards.model import Establishment, Landmark
 from machikoro.chance import chance_outcomes
 from machikoro.determinize import determinize
@@ -58,6 +60,9 @@ from machikoro.errors import (
     RecordError,
 )
 from machikoro.facts import GAME, GameFacts
+from machikoro.interchange import notation, records
+from machikoro.interchange.poscode import code, from_code
+from machikoro.interchange.serialization import from_json, to_json
 from machikoro.moves import (
     Activate,
     AddTwo,
@@ -88,16 +93,14 @@ from machikoro.options import (
     SushiBarCost,
     TunaRoll,
 )
-from machikoro.poscode import code, from_code
 from machikoro.positions import position
 from machikoro.rules.step import Refusal
 from machikoro.scoring import Outcome, outcome, returns
-from machikoro.search import ISMCTSBot
-from machikoro.serialization import from_json, to_json
 from machikoro.setup import new_game
 from machikoro.state import GameState, PlayerView
 from machikoro.validation import Violation, validate
-from machikoro.view import render
+from machikoro.views import svg
+from machikoro.views.view import render
 from meeplekit.protocol import CHANCE
 
 #: The version of the ``machikoro-rules`` distribution (PEP 440): the ``Library`` tag of every

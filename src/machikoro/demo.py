@@ -21,14 +21,19 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 import machikoro
-from machikoro.bots import Bot, GreedyBot, RandomBot
+from machikoro.agents.bots import Bot, GreedyBot, RandomBot
 from machikoro.chance import sample
 from machikoro.errors import InvalidValueError
 from machikoro.events import Event
 from machikoro.moves import Move
-from machikoro.narrate import describe_events, describe_outcome, describe_player, describe_setup
 from machikoro.state import GameState
-from machikoro.view import render
+from machikoro.views.narrate import (
+    describe_events,
+    describe_outcome,
+    describe_player,
+    describe_setup,
+)
+from machikoro.views.view import render
 from meeplekit import demo as shared
 from meeplekit.info import Demo
 from meeplekit.registry import load_info
@@ -42,7 +47,7 @@ MAX_MOVES = shared.MAX_MOVES
 
 
 #: The bots the demo can seat, by their ``--bot`` name, each made from its seed
-#: (:mod:`machikoro.bots`).
+#: (:mod:`machikoro.agents.bots`).
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 _DEFAULT_BOT = "greedy"
 
@@ -79,7 +84,7 @@ def play(
     :func:`machikoro.observe` of the state; each chance outcome (a roll, a market draw) is
     drawn with its probability with ``chance`` (:func:`machikoro.chance.sample`). Moves are
     applied with the checked :func:`machikoro.apply_move_with_events` and narrated from
-    their events (:func:`machikoro.narrate.describe_events`), one line per move under a
+    their events (:func:`machikoro.views.narrate.describe_events`), one line per move under a
     heading per turn, and each turn ends with a line on its player's city. Each move,
     chance outcomes included, is appended to ``moves`` when given; ``on_heading`` is called with the state before each heading is written, so that a caller can show the
     position there (the docs' demo game does); ``draw(state, chance)`` draws each chance

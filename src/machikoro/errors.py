@@ -13,12 +13,12 @@ that serves several games catches one family:
   :class:`~machikoro.validation.Violation` s;
 - :class:`GameNotOverError`: the outcome of a game still going was asked for;
 - :class:`MoveParseError` and :class:`AmbiguousMoveError`: text that is not a move in
-  :mod:`machikoro.notation` (both are :class:`InvalidMoveError` s);
+  :mod:`machikoro.interchange.notation` (both are :class:`InvalidMoveError` s);
 - :class:`CardFileError`: a card file that cannot be read (Machi Koro reads none yet: the
   class completes the family every game has);
 - :class:`DocumentError`: a JSON document (:func:`machikoro.from_json`) that cannot be read,
   naming the field;
-- :class:`RecordError`: a game record (:mod:`machikoro.records`) that cannot be read or
+- :class:`RecordError`: a game record (:mod:`machikoro.interchange.records`) that cannot be read or
   replayed, naming the line or turn and, for an illegal move, the rule;
 - :class:`MissingExtraError` (an ``ImportError``): an optional extra a feature needs is not
   installed, naming the extra and its install command.

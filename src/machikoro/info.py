@@ -8,9 +8,9 @@ which the distribution registers under the entry-point group ``meeplekit.games``
 the Harbor expansion, MK-PLAYERS-1; 3 when none is said, MK-SPIEL-6), how it is set up
 (its :class:`~machikoro.options.RulesOptions`, no variant; all of its chance is explicit,
 the market drawn at setup included: :func:`machikoro.setup.start`, MK-SPIEL-2), how it is
-played (the random, greedy and search bots, :mod:`machikoro.bots`,
-:mod:`machikoro.search`; chance drawn with :func:`machikoro.chance.sample`), coded
-(:mod:`machikoro.actions`, :mod:`machikoro.tensors`), shown, narrated and recorded, and
+played (the random, greedy and search bots, :mod:`machikoro.agents.bots`,
+:mod:`machikoro.agents.search`; chance drawn with :func:`machikoro.chance.sample`), coded
+(:mod:`machikoro.agents.actions`, :mod:`machikoro.agents.tensors`), shown, narrated and recorded, and
 what a lab result adds (MK-LAB-2): what each seat built, in order, and the landmarks each
 completed. Needs no extra.
 
@@ -31,8 +31,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import machikoro
-from machikoro import actions, tensors
-from machikoro.bots import BOT_GAME, GreedyBot, RandomBot
+from machikoro.agents import actions, tensors
+from machikoro.agents.bots import BOT_GAME, GreedyBot, RandomBot
+from machikoro.agents.search import ISMCTSBot
 from machikoro.cli.pieces import (
     card_entries,
     card_tables,
@@ -45,19 +46,18 @@ from machikoro.cli.pieces import summary as seat_summary
 from machikoro.demo import DEMO
 from machikoro.errors import ERRORS
 from machikoro.facts import GAME
+from machikoro.interchange.notation import describe_move, format_move, parse_move
+from machikoro.interchange.records import read_record, replay, write_record
 from machikoro.moves import BuildEstablishment, BuildLandmark, Move
-from machikoro.narrate import describe_events, describe_outcome, describe_setup, player_name
-from machikoro.notation import describe_move, format_move, parse_move
 from machikoro.options import RulesOptions
-from machikoro.records import read_record, replay, write_record
 from machikoro.scoring import standings, utilities
-from machikoro.search import ISMCTSBot
 from machikoro.setup import start
 from machikoro.specification import SPECIFICATION
 from machikoro.state import GameState
-from machikoro.svg import position
 from machikoro.tables import tables_of
-from machikoro.view import render
+from machikoro.views.narrate import describe_events, describe_outcome, describe_setup, player_name
+from machikoro.views.svg import position
+from machikoro.views.view import render
 from meeplekit.extras import Extras
 from meeplekit.info import (
     Bots,

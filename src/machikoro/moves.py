@@ -149,8 +149,8 @@ class _Move:
     __slots__ = ()
 
     __str__ = shown_by(
-        "machikoro.notation:move_text",
-        "What the move does, without a position (:func:`machikoro.notation.move_text`).",
+        "machikoro.interchange.notation:move_text",
+        "What the move does, without a position (:func:`machikoro.interchange.notation.move_text`).",
     )
 
 

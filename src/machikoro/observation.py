@@ -73,8 +73,8 @@ class Observation:
     stack: tuple[Pending, ...]
 
     _repr_svg_ = shown_by(
-        "machikoro.svg:position",
-        "What the viewer sees, as a picture for Jupyter (:func:`machikoro.svg.position`).",
+        "machikoro.views.svg:position",
+        "What the viewer sees, as a picture for Jupyter (:func:`machikoro.views.svg.position`).",
     )
 
     @property

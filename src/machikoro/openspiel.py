@@ -32,16 +32,16 @@ switch is a boolean (``"expansion": False``), a reading the string value of its 
 - Chance is explicit (MK-SPIEL-2): a game begins at :func:`machikoro.setup.start`, the
   position before the market is drawn, and every chance node (a market draw, the dice, the
   Tuna Boat's roll) gives :func:`machikoro.chance_outcomes` by their codes of
-  :mod:`machikoro.actions`, each with its exact probability as a float. A decision's action
+  :mod:`machikoro.agents.actions`, each with its exact probability as a float. A decision's action
   is its code; an action's string is the move in notation
-  (:func:`machikoro.notation.format_move`) and its code.
+  (:func:`machikoro.interchange.notation.format_move`) and its code.
 - Utilities (MK-SPIEL-3): +1 for the winner and -1/(n-1) for every other player; a game
   cut short by the cap (MK-SPIEL-4) is a draw, 0 for everyone.
 - Observers (MK-SPIEL-5): a game of perfect information; a player's observation and
   information state are both built from :func:`machikoro.observe`: the tensor
-  :func:`machikoro.tensors.observation_tensor`, the string
-  :func:`machikoro.tensors.information_state_string`.
-- ``str(state)`` is the text view, ``machikoro.view.render`` (MK-SPIEL-7); a state is
+  :func:`machikoro.agents.tensors.observation_tensor`, the string
+  :func:`machikoro.agents.tensors.information_state_string`.
+- ``str(state)`` is the text view, ``machikoro.views.view.render`` (MK-SPIEL-7); a state is
   serialized by its history.
 
 The game is the shared OpenSpiel adapter (:mod:`meeplekit.openspiel`) serving the game's

@@ -13,10 +13,10 @@ roll, build, ...). Agents act only at decisions: chance (the dice, the Tuna Boat
 market's draws) is resolved inside :meth:`~meeplekit.pettingzoo.GameEnv.step` with the
 environment's own seeded generator, each outcome drawn with its exact probability
 (MK-ENV-4). An agent's observation is a dictionary: ``"observation"``, its observation
-tensor (:func:`machikoro.tensors.observation_tensor`) as a ``float32`` array, and
-``"action_mask"``, :func:`machikoro.actions.legal_action_mask` as an ``int8`` array (all 0
+tensor (:func:`machikoro.agents.tensors.observation_tensor`) as a ``float32`` array, and
+``"action_mask"``, :func:`machikoro.agents.actions.legal_action_mask` as an ``int8`` array (all 0
 for an agent that does not decide now). An action is an integer code of
-:mod:`machikoro.actions`; in :data:`raw_env` a code that is not legal now raises
+:mod:`machikoro.agents.actions`; in :data:`raw_env` a code that is not legal now raises
 :class:`~machikoro.errors.IllegalMoveError`.
 
 ``render_mode`` (MK-ENV-5) is ``None``, ``"ansi"`` (the text view), ``"human"`` (that text

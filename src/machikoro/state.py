@@ -210,12 +210,12 @@ class GameState:
         return f"<GameState {len(self.coins)} players, {now}>"
 
     __str__ = shown_by(
-        "machikoro.view:render",
-        "The text view of the position (:func:`machikoro.view.render`, MK-VIEW-1).",
+        "machikoro.views.view:render",
+        "The text view of the position (:func:`machikoro.views.view.render`, MK-VIEW-1).",
     )
     _repr_svg_ = shown_by(
-        "machikoro.svg:position",
-        "The whole position as a picture, for Jupyter (:func:`machikoro.svg.position`).",
+        "machikoro.views.svg:position",
+        "The whole position as a picture, for Jupyter (:func:`machikoro.views.svg.position`).",
     )
 
     @property

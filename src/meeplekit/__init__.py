@@ -12,13 +12,13 @@ It holds what every game shares and nothing game-specific, and imports no game:
   ``well_formed``), and any value shown in a message;
 - :mod:`meeplekit.documents`: JSON documents: hostile text read within limits, the
   envelope, converter errors named by field, converter hooks;
-- :mod:`meeplekit.records`: game records (every game's PGN): the tag header, reading with
+- :mod:`meeplekit.interchange.records`: game records (every game's PGN): the tag header, reading with
   line numbers and bounds, comments, the result's tags, the replay's checks;
 - :mod:`meeplekit.text`: the characters no text from outside may hold;
 - :mod:`meeplekit.spec`: specification tooling (clauses, rule lookup, coverage);
-- :mod:`meeplekit.bots`: the bot protocol, what the bots need from a game
-  (:class:`~meeplekit.bots.BotGame`), a seeded random bot;
-- :mod:`meeplekit.search`: information-set MCTS for any game, chance nodes sampled;
+- :mod:`meeplekit.agents.bots`: the bot protocol, what the bots need from a game
+  (:class:`~meeplekit.agents.bots.BotGame`), a seeded random bot;
+- :mod:`meeplekit.agents.search`: information-set MCTS for any game, chance nodes sampled;
 - :mod:`meeplekit.testing`: the generic Hypothesis state machine (extra ``[testing]``).
 """
 

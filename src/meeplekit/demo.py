@@ -42,7 +42,7 @@ from typing import IO, Any, TypeVar
 
 import attrs
 
-from meeplekit.bots import Bot
+from meeplekit.agents.bots import Bot
 from meeplekit.info import Demo, GameInfo
 from meeplekit.options import field_meaning, field_rule, reading_meaning
 from meeplekit.protocol import CHANCE, Game, sample_chance
@@ -167,7 +167,7 @@ def play_game(
     sample: Callable[[S, SplitMix64], M] | None = None,
     max_moves: int = MAX_MOVES,
 ) -> S:
-    """Play ``state`` to the end with one bot per seat (:class:`meeplekit.bots.Bot`); the end.
+    """Play ``state`` to the end with one bot per seat (:class:`meeplekit.agents.bots.Bot`); the end.
 
     Each decision goes to the bot of the seat that decides it (``game.current_player``),
     which is given that seat's ``game.observe`` of the state, never the state itself. At a

@@ -21,7 +21,7 @@ A description holds what each tool needs to know about a game and nothing twice:
   :attr:`~GameInfo.readings` (the rule options class) and its :class:`Variants` (Harbour's
   and Bremerhaven's card sets);
 - how it is played by the tools: :attr:`~GameInfo.play` (the shared bots' and search's
-  :class:`~meeplekit.bots.BotGame`: the turn, the seats, the chance sampler, the
+  :class:`~meeplekit.agents.bots.BotGame`: the turn, the seats, the chance sampler, the
   evaluation of a position), :class:`Chance`, the :class:`Bots` a tool may seat, the
   :attr:`~GameInfo.max_decisions` after which a game is cut short, and the
   :class:`Evaluation` of a game so cut;
@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
 
 import attrs
 
-from meeplekit.bots import Bot, BotGame
+from meeplekit.agents.bots import Bot, BotGame
 from meeplekit.errors import Family
 from meeplekit.extras import Extras
 from meeplekit.protocol import Game

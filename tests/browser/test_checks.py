@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import harbour
-from harbour import svg
 from harbour.cards import ORIGINAL_SET
+from harbour.views import svg
 from tests.browser.checks import (
     Measurement,
     measure,

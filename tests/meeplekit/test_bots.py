@@ -1,4 +1,4 @@
-"""The shared bots and search (meeplekit.bots, meeplekit.search), on a toy game and on both games."""
+"""The shared bots and search (meeplekit.agents.bots, meeplekit.agents.search), on a toy game and on both games."""
 
 from __future__ import annotations
 
@@ -10,8 +10,12 @@ from typing import Any
 import pytest
 
 import harbour
+import harbour.agents.bots
+import harbour.agents.search
 import machikoro
-from meeplekit import bots, search
+import machikoro.agents.bots
+import machikoro.agents.search
+from meeplekit.agents import bots, search
 from meeplekit.protocol import sample_chance
 from meeplekit.rng import SplitMix64
 from tests.meeplekit import toy_game as toy
@@ -43,7 +47,7 @@ def test_bot_game_reads_a_game_module() -> None:
     assert TOY.winners(toy.apply_move(toy.apply_move(state, "safe"), "pass")) == (0, 1)
     risky = toy.apply_move(state, "risky")
     assert TOY.sample_chance(risky, SplitMix64(1)) in ("hit", "miss")
-    assert machikoro.bots.BOT_GAME.apply_move is machikoro.apply_move_unchecked
+    assert machikoro.agents.bots.BOT_GAME.apply_move is machikoro.apply_move_unchecked
 
 
 @pytest.mark.parametrize("p", [Fraction(3, 4), Fraction(1, 4)])
@@ -110,15 +114,15 @@ def test_the_random_bot_is_uniform_and_seeded() -> None:
 
 
 def test_both_games_bots_are_the_shared_ones() -> None:
-    assert isinstance(harbour.bots.RandomBot(1), bots.RandomBot)
-    assert isinstance(harbour.search.ISMCTSBot(10), search.ISMCTSBot)
-    assert harbour.search.ISMCTSBot(10).game is harbour.bots.BOT_GAME
-    assert isinstance(machikoro.bots.RandomBot(1), bots.RandomBot)
-    assert isinstance(machikoro.search.ISMCTSBot(10), search.ISMCTSBot)
-    assert machikoro.search.ISMCTSBot(10).game is machikoro.bots.BOT_GAME
+    assert isinstance(harbour.agents.bots.RandomBot(1), bots.RandomBot)
+    assert isinstance(harbour.agents.search.ISMCTSBot(10), search.ISMCTSBot)
+    assert harbour.agents.search.ISMCTSBot(10).game is harbour.agents.bots.BOT_GAME
+    assert isinstance(machikoro.agents.bots.RandomBot(1), bots.RandomBot)
+    assert isinstance(machikoro.agents.search.ISMCTSBot(10), search.ISMCTSBot)
+    assert machikoro.agents.search.ISMCTSBot(10).game is machikoro.agents.bots.BOT_GAME
     for game in (harbour, machikoro):
         state = game.new_game(2, seed=3)
         seat = game.current_player(state)
-        for bot in (game.bots.RandomBot(2), game.search.ISMCTSBot(5, seed=2)):
-            assert isinstance(bot, bots.Bot) and isinstance(bot, game.bots.Bot)
+        for bot in (game.agents.bots.RandomBot(2), game.agents.search.ISMCTSBot(5, seed=2)):
+            assert isinstance(bot, bots.Bot) and isinstance(bot, game.agents.bots.Bot)
             assert bot.choose(game.observe(state, seat)) in game.legal_moves(state)

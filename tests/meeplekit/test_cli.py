@@ -26,7 +26,7 @@ pytest.importorskip("rich")
 import click
 from click.testing import CliRunner
 
-from meeplekit.bots import BotGame
+from meeplekit.agents.bots import BotGame
 from meeplekit.cli import common
 from meeplekit.cli.app import command_group
 from meeplekit.cli.common import (

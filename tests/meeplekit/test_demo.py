@@ -15,8 +15,8 @@ import pytest
 import harbour
 import harbour.demo
 import machikoro
-from harbour.bots import RandomBot as HarbourRandomBot
-from machikoro.bots import RandomBot as MachiKoroRandomBot
+from harbour.agents.bots import RandomBot as HarbourRandomBot
+from machikoro.agents.bots import RandomBot as MachiKoroRandomBot
 from meeplekit.demo import (
     MAX_MOVES,
     add_reading_options,

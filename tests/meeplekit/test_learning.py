@@ -28,7 +28,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from meeplekit import openspiel as spiel  # noqa: E402
 from meeplekit import pettingzoo as zoo  # noqa: E402
-from meeplekit.bots import BotGame, RandomBot  # noqa: E402
+from meeplekit.agents.bots import BotGame, RandomBot  # noqa: E402
 from meeplekit.errors import InvalidValueError, family  # noqa: E402
 from meeplekit.extras import Extras, MissingExtraError  # noqa: E402
 from meeplekit.info import (  # noqa: E402

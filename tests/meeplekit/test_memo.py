@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import harbour
-import harbour.actions
+import harbour.agents.actions
 import machikoro
 import machikoro.tables
 from meeplekit.memo import EqualMemo, Memo
@@ -62,9 +62,9 @@ def test_threads_see_a_whole_entry() -> None:
 
 def test_the_sites_remember_their_last_answer() -> None:
     state = harbour.new_game(2, seed=3)
-    codes = harbour.actions.legal_actions(state)
-    assert harbour.actions._LAST_ACTIONS.get(state) is codes
-    assert harbour.actions.legal_actions(state) is codes
+    codes = harbour.agents.actions.legal_actions(state)
+    assert harbour.agents.actions._LAST_ACTIONS.get(state) is codes
+    assert harbour.agents.actions.legal_actions(state) is codes
     mk = machikoro.new_game(2, seed=3)
     tables = machikoro.tables.tables_for(mk.options, 2)
     assert machikoro.tables.tables_for(mk.options, 2) is tables

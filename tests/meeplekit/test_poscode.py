@@ -1,4 +1,4 @@
-"""The shared position codec (:mod:`meeplekit.poscode`): syntax, values, schemas, limits.
+"""The shared position codec (:mod:`meeplekit.interchange.poscode`): syntax, values, schemas, limits.
 
 The games' tests read and refuse whole codes; these check the parts every game shares on
 toy classes: text survives any characters, numbers and rows have one spelling, every kind
@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeplekit import errors
-from meeplekit.poscode import (
+from meeplekit.interchange.poscode import (
     MAX_DEPTH,
     CodeError,
     Counts,

@@ -2,7 +2,7 @@
 
 The toy game has a setup turn (turn 0: each player says ``ready``) and then turns in which
 the player to move adds 1 or 2 points and passes; the first to reach the goal ends the
-game. Its records are written and read by :mod:`meeplekit.records` alone.
+game. Its records are written and read by :mod:`meeplekit.interchange.records` alone.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import attrs
 import pytest
 
 import meeplekit.errors as shared
-from meeplekit import records as core
-from meeplekit.records import RecordGame, Tag
+from meeplekit.interchange import records as core
+from meeplekit.interchange.records import RecordGame, Tag
 from meeplekit.text import control_character
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
-import harbour.svg
-import machikoro.svg
-from meeplekit import svg
-from meeplekit.svg import (
+import harbour.views.svg
+import machikoro.views.svg
+from meeplekit.views import svg
+from meeplekit.views.svg import (
     MIN_TEXT,
     TABLE_WIDTH,
     SvgImage,
@@ -70,9 +70,9 @@ def test_the_checks_read_sizes_through_scales_and_list_classes() -> None:
 
 
 def test_both_games_draw_with_the_shared_primitives_and_sizes() -> None:
-    for game in (harbour.svg, machikoro.svg):
+    for game in (harbour.views.svg, machikoro.views.svg):
         assert game.SvgImage is SvgImage
         assert (game.MIN_TEXT, game.TABLE_WIDTH) == (MIN_TEXT, TABLE_WIDTH) == (9, 720)
         assert (game.CARD_WIDTH, game.CARD_HEIGHT) == (svg.CARD_WIDTH, svg.CARD_HEIGHT)
-    assert isinstance(harbour.svg.position(harbour.new_game(2, seed=1)), SvgImage)
-    assert isinstance(machikoro.svg.position(machikoro.new_game(2, seed=1)), SvgImage)
+    assert isinstance(harbour.views.svg.position(harbour.new_game(2, seed=1)), SvgImage)
+    assert isinstance(machikoro.views.svg.position(machikoro.new_game(2, seed=1)), SvgImage)

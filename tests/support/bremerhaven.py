@@ -47,7 +47,6 @@ from bremerhaven.moves import (
     PayDifference,
     SwapRanks,
 )
-from bremerhaven.narrate import sentence
 from bremerhaven.rules.flow import ROUND
 from bremerhaven.rules.work import Work
 from bremerhaven.state import (
@@ -58,6 +57,7 @@ from bremerhaven.state import (
     PendingProduction,
     PendingStep,
 )
+from bremerhaven.views.narrate import sentence
 from meeplekit.rng import SplitMix64
 
 __all__ = [

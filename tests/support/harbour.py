@@ -111,7 +111,7 @@ def play(state: GameState, *moves: harbour.Move) -> GameState:
 
 def greedy_game(players: int = 2, seed: int = 4) -> tuple[GameState, list[harbour.Move]]:
     """The start and the moves of a whole game between greedy bots (seeded 1, 2, ...)."""
-    from harbour.bots import GreedyBot
+    from harbour.agents.bots import GreedyBot
 
     start = state = harbour.new_game(players, seed=seed)
     bots = [GreedyBot(seat + 1) for seat in range(players)]

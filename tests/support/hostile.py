@@ -289,10 +289,10 @@ def move_doors(game: str) -> dict[str, Callable[[Any, Any], object]]:
     document, the engine's checking functions, the narration and the records.
     """
     rules: Any = importlib.import_module(game)
-    notation: Any = importlib.import_module(f"{game}.notation")
-    narrate: Any = importlib.import_module(f"{game}.narrate")
-    records: Any = importlib.import_module(f"{game}.records")
-    actions: Any = importlib.import_module(f"{game}.actions")
+    notation: Any = importlib.import_module(f"{game}.interchange.notation")
+    narrate: Any = importlib.import_module(f"{game}.views.narrate")
+    records: Any = importlib.import_module(f"{game}.interchange.records")
+    actions: Any = importlib.import_module(f"{game}.agents.actions")
     return {
         "format_move": notation.format_move,
         "describe_move": notation.describe_move,

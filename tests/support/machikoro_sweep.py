@@ -12,7 +12,7 @@ import attrs
 
 import machikoro
 from machikoro import GameState, RulesOptions
-from machikoro import actions as codes
+from machikoro.agents import actions as codes
 from meeplekit.rng import SplitMix64
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(RulesOptions))

@@ -65,7 +65,9 @@ def check_play_starts_from_a_code_and_shows_the_seats_code(game: str, tmp_path: 
     assert seat_code in result.output.splitlines()  # one line, never wrapped
     assert module.from_code(seat_code) == module.observe(start, 0)
     assert module.code(start) not in result.output  # the whole position stays unsaid
-    read = importlib.import_module(f"{game}.records").read_record(record.read_text("utf-8"))
+    read = importlib.import_module(f"{game}.interchange.records").read_record(
+        record.read_text("utf-8")
+    )
     assert read.start == start
     assert list(read.moves) == []
 
@@ -92,7 +94,8 @@ def check_play_refuses_a_finished_games_code(game: str) -> None:
     """A code of a finished game is no game to play."""
     module = importlib.import_module(game)
     state = module.new_game(2, seed=13)
-    bot, rng = module.bots.GreedyBot(seed=13), SplitMix64(13)
+    bots = importlib.import_module(f"{game}.agents.bots")
+    bot, rng = bots.GreedyBot(seed=13), SplitMix64(13)
     while not module.is_over(state):
         if module.current_player(state) == CHANCE:
             state = module.apply_move(state, sample_chance(module.chance_outcomes(state), rng))

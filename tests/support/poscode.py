@@ -1,4 +1,4 @@
-"""Checks of position codes that every game's tests run (:mod:`meeplekit.poscode`).
+"""Checks of position codes that every game's tests run (:mod:`meeplekit.interchange.poscode`).
 
 Each game's ``test_poscode`` gives a :class:`Game` (its functions and error class) and its
 positions; these functions throw at ``from_code`` what a code's readers will: round trips
@@ -19,7 +19,7 @@ import click
 from click.testing import CliRunner, Result
 
 from meeplekit import errors
-from meeplekit.poscode import MAX_CODE_CHARS, MAX_DEPTH, CodeError, PositionCodes
+from meeplekit.interchange.poscode import MAX_CODE_CHARS, MAX_DEPTH, CodeError, PositionCodes
 from meeplekit.rng import SplitMix64
 
 #: A value no codec reads: an atom that is no number, label, tag, name or row.

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from meeplekit.bots import Bot
+from meeplekit.agents.bots import Bot
 from meeplekit.cli.common import wrap
 from meeplekit.cli.play import PROMPT as QUESTION
 from meeplekit.cli.play import play_game

@@ -1,7 +1,7 @@
 """Testing a frontend's adapter with ``machikoro.testing``: a complete example.
 
 The "frontend" here is a move list that shows every move, the dice and the market draws
-too, as the text a player would type (``machikoro.notation``), and a landmark panel. Run
+too, as the text a player would type (``machikoro.interchange.notation``), and a landmark panel. Run
 the example with ``pytest docs/machikoro/examples/test_adapter_example.py``.
 """
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import machikoro
-from machikoro.notation import format_move, parse_move
+from machikoro.interchange.notation import format_move, parse_move
 from machikoro.scoring import landmarks_built
 from machikoro.testing import MachiKoroStateMachine, check_invariants, moves, positions, states
 

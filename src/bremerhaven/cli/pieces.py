@@ -69,7 +69,7 @@ from bremerhaven.moves import (
 from bremerhaven.observation import Observation
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState
-from bremerhaven.view import (
+from bremerhaven.views.view import (
     bids_on,
     contract_words,
     effect_words,

@@ -88,7 +88,8 @@ class Building:
             raise InvalidValueError(f"{self.name}: first_game must be True or False")
 
     _repr_svg_ = shown_by(
-        "harbour.svg:card", "The card as a picture, for Jupyter (:func:`harbour.svg.card`)."
+        "harbour.views.svg:card",
+        "The card as a picture, for Jupyter (:func:`harbour.views.svg.card`).",
     )
 
     @property
@@ -133,7 +134,8 @@ class PlayerBoard:
             )
 
     _repr_svg_ = shown_by(
-        "harbour.svg:card", "The card as a picture, for Jupyter (:func:`harbour.svg.card`)."
+        "harbour.views.svg:card",
+        "The card as a picture, for Jupyter (:func:`harbour.views.svg.card`).",
     )
 
 
@@ -164,7 +166,8 @@ class BonusCard:
             )
 
     _repr_svg_ = shown_by(
-        "harbour.svg:card", "The card as a picture, for Jupyter (:func:`harbour.svg.card`)."
+        "harbour.views.svg:card",
+        "The card as a picture, for Jupyter (:func:`harbour.views.svg.card`).",
     )
 
     def trades(self, held: int) -> int:

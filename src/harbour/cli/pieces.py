@@ -26,6 +26,7 @@ from harbour.cards.describe import (
 from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
 from harbour.facts import GAME
 from harbour.goods import GOODS, Goods
+from harbour.interchange.notation import describe_move
 from harbour.moves import (
     ChooseCharacter,
     ChooseFreeBuilding,
@@ -41,10 +42,9 @@ from harbour.moves import (
     TakeGoods,
     UseAbility,
 )
-from harbour.notation import describe_move
 from harbour.observation import Observation
 from harbour.state import BoardSite, GameState, Site
-from harbour.view import headline, seen_by
+from harbour.views.view import headline, seen_by
 from meeplekit.info import CardEntry
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ Card = Building | PlayerBoard | BonusCard
 
 
 def menu_label(state: GameState, move: Move) -> str:
-    """The text of ``move`` in the human's menu: :func:`harbour.notation.describe_move`, more.
+    """The text of ``move`` in the human's menu: :func:`harbour.interchange.notation.describe_move`, more.
 
     A character board comes with its ability's text and its starting building, a free
     building with its price, points, symbols and action, so that the choice can be made

@@ -108,7 +108,7 @@ def traders_price(table: _Table) -> int | None:
 
     ``table`` is a :class:`GameState` or an ``Observation``. The price belongs to the card
     set (:attr:`CardSet.inland_traders_price`, INT-29); the views (:func:`harbour.render`,
-    :func:`harbour.svg.position`) read it here.
+    :func:`harbour.views.svg.position`) read it here.
     """
     return table.cards.inland_traders_price if table.options.inland_traders else None
 

@@ -331,7 +331,8 @@ class EstablishmentCard:
         return self.number.key
 
     _repr_svg_ = shown_by(
-        "machikoro.svg:card", "The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."
+        "machikoro.views.svg:card",
+        "The card as a picture, for Jupyter (:func:`machikoro.views.svg.card`).",
     )
 
     @property
@@ -359,5 +360,6 @@ class LandmarkCard:
         return self.number.key
 
     _repr_svg_ = shown_by(
-        "machikoro.svg:card", "The card as a picture, for Jupyter (:func:`machikoro.svg.card`)."
+        "machikoro.views.svg:card",
+        "The card as a picture, for Jupyter (:func:`machikoro.views.svg.card`).",
     )

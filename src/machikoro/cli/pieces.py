@@ -39,7 +39,7 @@ from machikoro.observation import Observation
 from machikoro.options import RulesOptions
 from machikoro.state import GameState
 from machikoro.tables import Tables, tables_for, tables_of
-from machikoro.view import describe_rolls, headline, landmarks_done, seen_by
+from machikoro.views.view import describe_rolls, headline, landmarks_done, seen_by
 from meeplekit.info import CardEntry
 from meeplekit.rng import SplitMix64
 

@@ -46,7 +46,7 @@ import attrs
 import click
 from click.core import ParameterSource
 
-from meeplekit.bots import Bot
+from meeplekit.agents.bots import Bot
 from meeplekit.cli.common import (
     SEED,
     check_game,

@@ -1,15 +1,16 @@
 """``GAME position``: the table of the position a code names, or the code of a record's end.
 
-A position code (:mod:`meeplekit.poscode`) holds a whole position on one line. The
+A position code (:mod:`meeplekit.interchange.poscode`) holds a whole position on one line. The
 command shows the position a code names as the game's table (``GAME position CODE``;
 ``--seat N``: as that seat sees it; ``--fields``: each field of the code by name), and
 writes the code of a record's final position (``GAME position --record FILE``; ``--seat
 N``: that seat's code). The game's codes are its ``poscode.CODES``
-(:class:`meeplekit.poscode.PositionCodes`), found through the game module.
+(:class:`meeplekit.interchange.poscode.PositionCodes`), found through the game module.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,15 +20,19 @@ import click
 from meeplekit.cli.common import read_input, records_of
 from meeplekit.errors import RecordError, RulesError
 from meeplekit.info import GameInfo
-from meeplekit.poscode import MAX_CODE_CHARS, PositionCodes
+from meeplekit.interchange.poscode import MAX_CODE_CHARS, PositionCodes
 from meeplekit.rng import SplitMix64
 
 __all__ = ["codes_of", "final_code", "position_command"]
 
 
 def codes_of(info: GameInfo[Any, Any]) -> PositionCodes[Any, Any] | None:
-    """The game's position codes (``GAME.poscode.CODES``), or ``None`` if it has none."""
-    module = getattr(info.game, "poscode", None)
+    """The game's position codes (``<game>.interchange.poscode.CODES``), or ``None`` if none."""
+    package = getattr(info.game, "__name__", None)
+    try:
+        module = importlib.import_module(f"{package}.interchange.poscode") if package else None
+    except ModuleNotFoundError:
+        return None
     codes = getattr(module, "CODES", None)
     return codes if isinstance(codes, PositionCodes) else None
 

@@ -17,7 +17,7 @@ import pytest
 
 import bremerhaven
 from bremerhaven import GameState, RulesOptions
-from bremerhaven import actions as codes
+from bremerhaven.agents import actions as codes
 from bremerhaven.cards import ORIGINAL
 from bremerhaven.cards.model import CardSet
 from bremerhaven.moves import Move

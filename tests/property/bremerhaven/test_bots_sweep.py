@@ -2,7 +2,7 @@
 
 For each drawn position still in play, the greedy and the random bot answer the seat that
 decides with one of its legal moves (BH-BOT-2, BH-BOT-5), the search's moves are legal and
-hold every legal move except bids beyond the best :data:`~bremerhaven.search.BIDS_SEARCHED`
+hold every legal move except bids beyond the best :data:`~bremerhaven.agents.search.BIDS_SEARCHED`
 (BH-BOT-6), and the evaluation is a finite number for every seat, the solo game's score to
 beat included (BH-BOT-3).
 """
@@ -15,8 +15,8 @@ from hypothesis import given, settings
 
 import bremerhaven
 from bremerhaven import GameState
-from bremerhaven.bots import BOT_GAME, GreedyBot, RandomBot, evaluate
-from bremerhaven.search import BIDS_SEARCHED, candidates
+from bremerhaven.agents.bots import BOT_GAME, GreedyBot, RandomBot, evaluate
+from bremerhaven.agents.search import BIDS_SEARCHED, candidates
 from bremerhaven.state import PendingBid
 from bremerhaven.testing import states
 

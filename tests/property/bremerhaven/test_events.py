@@ -2,8 +2,8 @@
 
 A sweep over seeded random games, with random readings and 1 to 4 players, must produce
 every kind of event; every event it produces names a clause of the specification and is
-narrated (:func:`bremerhaven.narrate.describe_event`). No event class holds English:
-the words are the narrator's (:mod:`bremerhaven.narrate`).
+narrated (:func:`bremerhaven.views.narrate.describe_event`). No event class holds English:
+the words are the narrator's (:mod:`bremerhaven.views.narrate`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import pytest
 import bremerhaven
 from bremerhaven import events
 from bremerhaven.events import Event, MoneyCharged, MoneyEarned, MoneyPaid, Reason, event_seat
-from bremerhaven.narrate import describe_event, sentence
 from bremerhaven.options import RulesOptions
 from bremerhaven.specification import SPECIFICATION
+from bremerhaven.views.narrate import describe_event, sentence
 
 #: Every kind of event.
 KINDS: tuple[type, ...] = typing.get_args(Event)

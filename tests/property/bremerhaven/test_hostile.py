@@ -34,15 +34,15 @@ from hypothesis import strategies as st
 import bremerhaven
 from bremerhaven import GameState, Good, RulesOptions, Space
 from bremerhaven.errors import BremerhavenError, InvalidStateError, MoveParseError, RecordError
-from bremerhaven.moves import well_formed
-from bremerhaven.notation import (
+from bremerhaven.interchange.notation import (
     describe_move,
     format_move,
     move_text,
     parse_move,
     read_move,
 )
-from bremerhaven.records import read_record, replay, write_record
+from bremerhaven.interchange.records import read_record, replay, write_record
+from bremerhaven.moves import well_formed
 from meeplekit.spec import Specification
 from tests.support.bremerhaven_forged import EXAMPLES, GAMES, MOVE_TYPES, POSITIONS
 from tests.support.hostile import Shown as Forged

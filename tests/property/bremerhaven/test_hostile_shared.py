@@ -30,17 +30,19 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 import bremerhaven
-from bremerhaven import positions, svg, tensors
-from bremerhaven.actions import block_of, decode
+from bremerhaven import positions
+from bremerhaven.agents import tensors
+from bremerhaven.agents.actions import block_of, decode
 from bremerhaven.cards.files import load_cards, read_cards
 from bremerhaven.cards.model import ShipCard, deck_icon, in_play
 from bremerhaven.errors import BremerhavenError, CardFileError
+from bremerhaven.interchange.records import GameRecord, Result, replay, write_record
 from bremerhaven.observation import Observation, SeenBid, passes
 from bremerhaven.positions import position
-from bremerhaven.records import GameRecord, Result, replay, write_record
 from bremerhaven.scoring import rating
 from bremerhaven.state import GameState, Harbour
-from bremerhaven.view import goods_words, render, seat_name, seen_by
+from bremerhaven.views import svg
+from bremerhaven.views.view import goods_words, render, seat_name, seen_by
 from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.meeplekit import hostile
@@ -69,8 +71,8 @@ POSITIONS = (
 
 #: A call of each front-door function with each whole number in the parameter named.
 CALLS: dict[tuple[str, str], Callable[[int], object]] = {
-    ("bremerhaven.actions.block_of", "action"): block_of,
-    ("bremerhaven.actions.decode", "action"): lambda n: decode(STATE, n),
+    ("bremerhaven.agents.actions.block_of", "action"): block_of,
+    ("bremerhaven.agents.actions.decode", "action"): lambda n: decode(STATE, n),
     ("bremerhaven.cards.model.deck_icon", "players"): deck_icon,
     ("bremerhaven.cards.model.in_play", "players"): lambda n: in_play(
         STATE.cards.ships[0], n, short=False
@@ -87,23 +89,29 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("bremerhaven.positions.ship", "timers"): lambda n: positions.ship(
         STATE.cards, STATE.cards.ships[0].key, timers=n
     ),
-    ("bremerhaven.records.write_record", "seed"): lambda n: write_record(STATE, [], seed=n),
+    ("bremerhaven.interchange.records.write_record", "seed"): lambda n: write_record(
+        STATE, [], seed=n
+    ),
     ("bremerhaven.scoring.rating", "score"): rating,
-    ("bremerhaven.serialization.to_json", "indent"): lambda n: bremerhaven.to_json(STATE, indent=n),
+    ("bremerhaven.interchange.serialization.to_json", "indent"): lambda n: bremerhaven.to_json(
+        STATE, indent=n
+    ),
     ("bremerhaven.setup.new_game", "players"): lambda n: bremerhaven.new_game(n),
     ("bremerhaven.setup.new_game", "seed"): lambda n: bremerhaven.new_game(2, seed=n),
-    ("bremerhaven.svg.position", "viewer"): lambda n: svg.position(STATE, n),
-    ("bremerhaven.tensors.observation_tensor_size", "players"): lambda n: (
+    ("bremerhaven.views.svg.position", "viewer"): lambda n: svg.position(STATE, n),
+    ("bremerhaven.agents.tensors.observation_tensor_size", "players"): lambda n: (
         tensors.observation_tensor_size(None, n)
     ),
-    ("bremerhaven.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(None, n),
-    ("bremerhaven.view.goods_words", "count"): lambda n: goods_words(n, None),
-    ("bremerhaven.view.render", "viewer"): lambda n: render(STATE, n),
-    ("bremerhaven.view.render", "width"): lambda n: render(STATE, width=n),
-    ("bremerhaven.poscode.code", "viewer"): lambda n: bremerhaven.code(STATE, viewer=n),
-    ("bremerhaven.view.seat_name", "seat"): seat_name,
-    ("bremerhaven.view.seat_name", "dummy"): lambda n: seat_name(0, n),
-    ("bremerhaven.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
+    ("bremerhaven.agents.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(
+        None, n
+    ),
+    ("bremerhaven.views.view.goods_words", "count"): lambda n: goods_words(n, None),
+    ("bremerhaven.views.view.render", "viewer"): lambda n: render(STATE, n),
+    ("bremerhaven.views.view.render", "width"): lambda n: render(STATE, width=n),
+    ("bremerhaven.interchange.poscode.code", "viewer"): lambda n: bremerhaven.code(STATE, viewer=n),
+    ("bremerhaven.views.view.seat_name", "seat"): seat_name,
+    ("bremerhaven.views.view.seat_name", "dummy"): lambda n: seat_name(0, n),
+    ("bremerhaven.views.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
 }
 
 

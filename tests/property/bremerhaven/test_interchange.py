@@ -32,7 +32,7 @@ import bremerhaven
 from bremerhaven import GameState, Move, RulesOptions
 from bremerhaven.cards import ORIGINAL, Origin, cards_from_data, cards_to_data
 from bremerhaven.errors import DocumentError
-from bremerhaven.serialization import FORMAT, from_json, to_json
+from bremerhaven.interchange.serialization import FORMAT, from_json, to_json
 from bremerhaven.validation import validate
 from meeplekit.rng import SplitMix64
 from meeplekit.testing import reading_values

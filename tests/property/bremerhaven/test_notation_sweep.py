@@ -21,8 +21,8 @@ from hypothesis import given, settings
 
 import bremerhaven
 from bremerhaven import GameState, Move, RulesOptions
-from bremerhaven.notation import describe_move, format_move, parse_move, read_move
-from bremerhaven.records import read_record, replay, write_record
+from bremerhaven.interchange.notation import describe_move, format_move, parse_move, read_move
+from bremerhaven.interchange.records import read_record, replay, write_record
 from bremerhaven.testing import states
 from meeplekit.rng import SplitMix64
 

@@ -34,9 +34,9 @@ from hypothesis import strategies as st
 import bremerhaven
 from bremerhaven import GameState, RulesOptions
 from bremerhaven.errors import DocumentError
+from bremerhaven.interchange.serialization import from_json, to_json
 from bremerhaven.observation import Observation, bidding_open, passes
 from bremerhaven.options import DeckStacking
-from bremerhaven.serialization import from_json, to_json
 from bremerhaven.state import BidCard
 from meeplekit.rng import SplitMix64
 
@@ -80,11 +80,14 @@ def positions_of(kind: str, seed: int) -> tuple[GameState, ...]:
 def views() -> list[Callable[[Observation], object]]:
     """The views of an observation that exist so far: the text view and the picture.
 
-    ``bremerhaven.view`` and ``bremerhaven.svg`` are being written alongside this test; the
+    ``bremerhaven.views.view`` and ``bremerhaven.views.svg`` are being written alongside this test; the
     lead makes the comparison unconditional once they land.
     """
     found: list[Callable[[Observation], object]] = []
-    for module, name in (("bremerhaven.view", "render"), ("bremerhaven.svg", "position")):
+    for module, name in (
+        ("bremerhaven.views.view", "render"),
+        ("bremerhaven.views.svg", "position"),
+    ):
         if importlib.util.find_spec(module) is not None:
             found.append(getattr(importlib.import_module(module), name))
     return found

@@ -20,11 +20,12 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import bremerhaven  # noqa: E402
-from bremerhaven import GameState, RulesOptions, actions, tensors  # noqa: E402
+from bremerhaven import GameState, RulesOptions  # noqa: E402
 from bremerhaven import openspiel as bo  # noqa: E402
+from bremerhaven.agents import actions, tensors  # noqa: E402
 from bremerhaven.cards import ORIGINAL  # noqa: E402
 from bremerhaven.info import INFO  # noqa: E402
-from bremerhaven.notation import format_move  # noqa: E402
+from bremerhaven.interchange.notation import format_move  # noqa: E402
 from bremerhaven.observation import bidding_open  # noqa: E402
 from bremerhaven.positions import replace  # noqa: E402
 from meeplekit.rng import SplitMix64  # noqa: E402

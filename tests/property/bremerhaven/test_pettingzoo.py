@@ -21,13 +21,14 @@ from gymnasium import spaces
 from pettingzoo.test import render_test, seed_test
 
 import bremerhaven
-from bremerhaven import RulesOptions, actions, tensors
+from bremerhaven import RulesOptions
 from bremerhaven import pettingzoo as bremerhaven_pettingzoo
+from bremerhaven.agents import actions, tensors
 from bremerhaven.cards import ORIGINAL
 from bremerhaven.cards.model import CardSet
 from bremerhaven.info import INFO
-from bremerhaven.svg import position
-from bremerhaven.view import render
+from bremerhaven.views.svg import position
+from bremerhaven.views.view import render
 from meeplekit.pettingzoo import CAN_RENDER_PIXELS
 from meeplekit.rng import SplitMix64
 from tests.meeplekit import adapter_checks

@@ -5,7 +5,7 @@ over the combinations of readings), a game with a card set of its own, and Hypot
 games read back from their codes equal, each seat's code as that seat's observation (bids
 face down, hidden stacks), at every kind of pending decision. Then every value of a code is
 corrupted in turn, every truncation and additions are tried, with other headers, hostile
-sizes and characters: only :class:`bremerhaven.poscode.PositionCodeError`, Bremerhaven's
+sizes and characters: only :class:`bremerhaven.interchange.poscode.PositionCodeError`, Bremerhaven's
 notation error, may come out, naming the field at fault.
 """
 
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import bremerhaven
 from bremerhaven import GameState, MoveParseError, RulesOptions
 from bremerhaven.cards import Origin, cards_from_data, cards_to_data
-from bremerhaven.poscode import CODES, PositionCodeError
+from bremerhaven.interchange.poscode import CODES, PositionCodeError
 from bremerhaven.state import PendingBid
 from bremerhaven.testing import states
 from meeplekit.rng import SplitMix64
@@ -186,7 +186,7 @@ def test_the_specification_shows_the_code_of_its_position() -> None:
 @pytest.mark.rules("BH-POSCODE-6")
 def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
     from bremerhaven.info import INFO
-    from bremerhaven.records import write_record
+    from bremerhaven.interchange.records import write_record
     from meeplekit.cli.app import command as game_command
 
     start = bremerhaven.new_game(3, seed=5)

@@ -20,7 +20,7 @@ import pytest
 
 import bremerhaven
 from bremerhaven import GameState, Observation, RulesOptions
-from bremerhaven import tensors as tz
+from bremerhaven.agents import tensors as tz
 from bremerhaven.cards import ORIGINAL
 from bremerhaven.cards.model import CardSet, Good
 from bremerhaven.observation import bidding_open

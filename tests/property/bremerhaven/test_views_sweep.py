@@ -21,12 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import bremerhaven
-from bremerhaven import svg
-from bremerhaven.narrate import describe_events
 from bremerhaven.observation import observe
 from bremerhaven.state import GameState
 from bremerhaven.testing import states
-from bremerhaven.view import WIDTH, headline, render, seen_by
+from bremerhaven.views import svg
+from bremerhaven.views.narrate import describe_events
+from bremerhaven.views.view import WIDTH, headline, render, seen_by
 from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven_sweep import options_for, players_for, seed_for
 
@@ -48,7 +48,7 @@ def check_text(text: str, title: str) -> None:
 def check_picture(picture: str, title: str) -> None:
     """Standalone, titled, scalable; every text at least 9 px; every class scoped.
 
-    One parse for every check (``meeplekit.svg.smallest_text`` and ``class_names`` parse
+    One parse for every check (``meeplekit.views.svg.smallest_text`` and ``class_names`` parse
     again): the scales of the groups around a text multiply its size.
     """
     root = ElementTree.fromstring(picture)

@@ -25,7 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import harbour
-from harbour import GameState, Move, RulesOptions, actions
+from harbour import GameState, Move, RulesOptions
+from harbour.agents import actions
 from harbour.cards import abilities as ab
 from harbour.cards.effects import (
     Buy,

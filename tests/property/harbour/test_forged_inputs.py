@@ -36,10 +36,10 @@ from harbour.cards.limits import control_character
 from harbour.cards.model import Building, CardSet
 from harbour.errors import HarbourError
 from harbour.goods import GOODS, Good, Goods
+from harbour.interchange.notation import format_move, parse_move
+from harbour.interchange.records import read_record, replay, write_record
 from harbour.moves import MOVE_TYPES, well_formed
-from harbour.notation import format_move, parse_move
 from harbour.positions import replace
-from harbour.records import read_record, replay, write_record
 from harbour.state import BoardSite, CardSite, PendingEffect
 from harbour.testing import states
 from meeplekit.values import shown

@@ -31,12 +31,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import harbour
-from harbour import GameState, Move, RulesOptions, actions
+from harbour import GameState, Move, RulesOptions
+from harbour.agents import actions
 from harbour.cards import ORIGINAL_SET
 from harbour.errors import HarbourError, InvalidMoveError, InvalidStateError, InvalidValueError
 from harbour.goods import Good, Goods
+from harbour.interchange.notation import describe_move, format_move, move_text
 from harbour.moves import MOVE_TYPES, well_formed
-from harbour.notation import describe_move, format_move, move_text
 from harbour.observation import Observation
 from harbour.positions import replace
 from harbour.state import BoardSite, CardSite
@@ -230,8 +231,8 @@ def test_the_move_doors_name_a_value_that_is_not_a_state() -> None:
     doors: list[Callable[[Any], object]] = [
         lambda value: format_move(value, move),
         lambda value: describe_move(value, move),
-        lambda value: harbour.notation.read_move(value, "start 3F"),
-        lambda value: harbour.notation.parse_move(value, "start 3F"),
+        lambda value: harbour.interchange.notation.read_move(value, "start 3F"),
+        lambda value: harbour.interchange.notation.parse_move(value, "start 3F"),
         lambda value: actions.encode(value, move),
         lambda value: actions.decode(value, 0),
         actions.legal_actions,

@@ -23,16 +23,17 @@ from typing import Any
 import pytest
 
 import harbour
-from harbour import svg, tensors
-from harbour.actions import decode
+from harbour.agents import tensors
+from harbour.agents.actions import decode
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.files import CardFileError, dump_card_set, load_card_data, load_card_file
 from harbour.engine import random_playout
 from harbour.errors import HarbourError
+from harbour.interchange.records import GameRecord, Result, replay
 from harbour.observation import deck_top_seen
-from harbour.records import GameRecord, Result, replay
 from harbour.scoring import ability_points, bonus_trade, shares, victory_points
-from harbour.view import render, seen_by
+from harbour.views import svg
+from harbour.views.view import render, seen_by
 from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.meeplekit import hostile
@@ -47,7 +48,7 @@ PLACED: dict[str, Any] = {
 
 #: A call of each front-door function with each whole number in the parameter named.
 CALLS: dict[tuple[str, str], Callable[[int], object]] = {
-    ("harbour.actions.decode", "action"): lambda n: decode(STATE, n),
+    ("harbour.agents.actions.decode", "action"): lambda n: decode(STATE, n),
     ("harbour.engine.random_playout", "max_decisions"): lambda n: random_playout(
         STATE, SplitMix64(1), max_decisions=n
     ),
@@ -66,18 +67,22 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("harbour.scoring.bonus_trade", "player"): lambda n: bonus_trade(STATE, n),
     ("harbour.scoring.shares", "players"): lambda n: shares((0,), n),
     ("harbour.scoring.victory_points", "player"): lambda n: victory_points(STATE, n),
-    ("harbour.serialization.to_json", "indent"): lambda n: harbour.to_json(STATE, indent=n),
+    ("harbour.interchange.serialization.to_json", "indent"): lambda n: harbour.to_json(
+        STATE, indent=n
+    ),
     ("harbour.setup.new_game", "players"): lambda n: harbour.new_game(n),
     ("harbour.setup.new_game", "seed"): lambda n: harbour.new_game(2, seed=n),
-    ("harbour.svg.position", "viewer"): lambda n: svg.position(STATE, n),
-    ("harbour.tensors.observation_tensor_size", "players"): lambda n: (
+    ("harbour.views.svg.position", "viewer"): lambda n: svg.position(STATE, n),
+    ("harbour.agents.tensors.observation_tensor_size", "players"): lambda n: (
         tensors.observation_tensor_size(STATE.cards, n)
     ),
-    ("harbour.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(STATE.cards, n),
-    ("harbour.view.render", "viewer"): lambda n: render(STATE, n),
-    ("harbour.view.render", "width"): lambda n: render(STATE, width=n),
-    ("harbour.poscode.code", "viewer"): lambda n: harbour.code(STATE, viewer=n),
-    ("harbour.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
+    ("harbour.agents.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(
+        STATE.cards, n
+    ),
+    ("harbour.views.view.render", "viewer"): lambda n: render(STATE, n),
+    ("harbour.views.view.render", "width"): lambda n: render(STATE, width=n),
+    ("harbour.interchange.poscode.code", "viewer"): lambda n: harbour.code(STATE, viewer=n),
+    ("harbour.views.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
 }
 
 

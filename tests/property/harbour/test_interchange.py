@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 import harbour
 from harbour import GameState, HarbourError, Move
-from harbour.notation import format_move, parse_move
-from harbour.records import GameRecord, read_record, replay, write_record
+from harbour.interchange.notation import format_move, parse_move
+from harbour.interchange.records import GameRecord, read_record, replay, write_record
 from meeplekit.rng import SplitMix64
 from tests.support.harbour_sweep import cards_for, options_for, players_for, seed_for
 from tests.support.soak import split

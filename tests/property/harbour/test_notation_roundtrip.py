@@ -36,7 +36,7 @@ from harbour.cards.identity import BUILT_IN_CARD_SETS
 from harbour.cards.limits import MAX_NAME, control_character
 from harbour.cards.model import CardSet
 from harbour.cards.original import ORIGINAL_SET
-from harbour.notation import describe_move, format_move, parse_move, read_move
+from harbour.interchange.notation import describe_move, format_move, parse_move, read_move
 from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_sweep import (

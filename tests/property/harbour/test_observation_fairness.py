@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 import harbour
-from harbour import GameState, Goods, svg
+from harbour import GameState, Goods
 from harbour.cards.original import ORIGINAL_SET
 from harbour.observation import HiddenCharacterChoice, HiddenFreeBuildingChoice
 from harbour.positions import replace
@@ -32,6 +32,7 @@ from harbour.state import (
     PendingTollAfter,
     PlayerState,
 )
+from harbour.views import svg
 from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_positions import GAMES, SALT, positions_of

@@ -13,8 +13,9 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from harbour import RulesOptions, actions, new_game, observe, outcome, tensors  # noqa: E402
+from harbour import RulesOptions, new_game, observe, outcome  # noqa: E402
 from harbour import openspiel as hs  # noqa: E402
+from harbour.agents import actions, tensors  # noqa: E402
 from harbour.errors import InvalidValueError  # noqa: E402
 from harbour.info import INFO  # noqa: E402
 from harbour.positions import replace  # noqa: E402

@@ -17,8 +17,8 @@ import numpy as np
 from pettingzoo.test import render_test, seed_test
 
 import harbour
-from harbour import actions, tensors
 from harbour import pettingzoo as harbour_pettingzoo
+from harbour.agents import actions, tensors
 from harbour.info import INFO
 from meeplekit.rng import SplitMix64
 from tests.meeplekit import adapter_checks

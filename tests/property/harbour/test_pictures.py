@@ -17,7 +17,8 @@ from xml.etree import ElementTree
 import pytest
 
 import harbour
-from harbour import GameState, svg
+from harbour import GameState
+from harbour.views import svg
 from meeplekit.rng import SplitMix64
 from tests.support.harbour_sweep import (
     GAMES,

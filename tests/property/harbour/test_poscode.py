@@ -6,7 +6,7 @@ ability) and of the variants (characters, bonus cards, the Inland Traders) read 
 their codes equal, each seat's code as that seat's observation, at every kind of pending
 decision; so do Hypothesis's games and hand-built positions. Then every value of a code is
 corrupted in turn, every truncation and additions are tried, with other headers, hostile
-sizes and characters: only :class:`harbour.poscode.PositionCodeError`, Harbour's notation
+sizes and characters: only :class:`harbour.interchange.poscode.PositionCodeError`, Harbour's notation
 error, may come out, naming the field at fault.
 """
 
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import harbour
 from harbour import GameState, MoveParseError, RulesOptions
 from harbour.cards import ORIGINAL_SET
-from harbour.poscode import CODES, PositionCodeError
+from harbour.interchange.poscode import CODES, PositionCodeError
 from harbour.testing import positions, states
 from meeplekit.rng import SplitMix64
 from tests.support.harbour_sweep import cards_for, options_for, players_for, seed_for
@@ -237,7 +237,7 @@ def test_a_seat_code_of_an_observation_and_bad_viewers() -> None:
 @pytest.mark.rules("POSCODE-6", "REC-1")
 def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
     from harbour.info import INFO
-    from harbour.records import write_record
+    from harbour.interchange.records import write_record
     from meeplekit.cli.app import command as game_command
 
     start = harbour.new_game(3, seed=5, options=VARIANTS)

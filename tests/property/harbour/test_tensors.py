@@ -19,7 +19,8 @@ import attrs
 import pytest
 
 import harbour
-from harbour import GameState, tensors
+from harbour import GameState
+from harbour.agents import tensors
 from harbour.cards.original import ORIGINAL_SET
 from harbour.observation import Observation
 from harbour.positions import replace

@@ -8,7 +8,7 @@ import pytest
 
 import machikoro
 from machikoro import Establishment, Landmark, RulesOptions
-from machikoro import actions as codes
+from machikoro.agents import actions as codes
 from machikoro.moves import MOVE_TYPES, Move
 from tests.support.machikoro_sweep import sweep
 

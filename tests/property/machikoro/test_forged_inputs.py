@@ -36,9 +36,9 @@ from machikoro import Establishment as E
 from machikoro import GameState, RulesOptions
 from machikoro import Landmark as L
 from machikoro.errors import MachiKoroError
+from machikoro.interchange.notation import format_move, parse_move
+from machikoro.interchange.records import read_record, replay, write_record
 from machikoro.moves import MOVE_TYPES, well_formed
-from machikoro.notation import format_move, parse_move
-from machikoro.records import read_record, replay, write_record
 from machikoro.state import PendingActivate, PendingDice, PendingRoll
 from meeplekit.rng import SplitMix64
 from meeplekit.spec import Specification

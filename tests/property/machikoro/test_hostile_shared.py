@@ -16,13 +16,14 @@ import attrs
 import pytest
 
 import machikoro
-from machikoro import svg, tensors
-from machikoro.actions import block_of, decode
+from machikoro.agents import tensors
+from machikoro.agents.actions import block_of, decode
 from machikoro.cards import card_set
 from machikoro.errors import MachiKoroError
-from machikoro.records import GameRecord, Result, replay
+from machikoro.interchange.records import GameRecord, Result, replay
 from machikoro.scoring import landmarks_built
-from machikoro.view import landmarks_done, render, seen_by
+from machikoro.views import svg
+from machikoro.views.view import landmarks_done, render, seen_by
 from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 from tests.meeplekit import hostile
@@ -32,8 +33,8 @@ SEEN = machikoro.observe(STATE, 0)
 
 #: A call of each front-door function with each whole number in the parameter named.
 CALLS: dict[tuple[str, str], Callable[[int], object]] = {
-    ("machikoro.actions.block_of", "action"): block_of,
-    ("machikoro.actions.decode", "action"): lambda n: decode(STATE, n),
+    ("machikoro.agents.actions.block_of", "action"): block_of,
+    ("machikoro.agents.actions.decode", "action"): lambda n: decode(STATE, n),
     ("machikoro.cards.catalogue.card_set", "sushi_bar_cost"): lambda n: card_set(sushi_bar_cost=n),
     ("machikoro.observation.observe", "viewer"): lambda n: machikoro.observe(STATE, n),
     ("machikoro.positions.position", "current"): lambda n: machikoro.position(
@@ -43,20 +44,22 @@ CALLS: dict[tuple[str, str], Callable[[int], object]] = {
     ("machikoro.positions.position", "total"): lambda n: machikoro.position(coins=[3, 3], total=n),
     ("machikoro.positions.position", "seed"): lambda n: machikoro.position(coins=[3, 3], seed=n),
     ("machikoro.scoring.landmarks_built", "player"): lambda n: landmarks_built(STATE, n),
-    ("machikoro.serialization.to_json", "indent"): lambda n: machikoro.to_json(STATE, indent=n),
+    ("machikoro.interchange.serialization.to_json", "indent"): lambda n: machikoro.to_json(
+        STATE, indent=n
+    ),
     ("machikoro.setup.new_game", "players"): lambda n: machikoro.new_game(n),
     ("machikoro.setup.new_game", "seed"): lambda n: machikoro.new_game(2, seed=n),
     ("machikoro.setup.start", "players"): lambda n: machikoro.setup.start(n),
-    ("machikoro.svg.position", "viewer"): lambda n: svg.position(STATE, n),
-    ("machikoro.tensors.observation_tensor_size", "players"): lambda n: (
+    ("machikoro.views.svg.position", "viewer"): lambda n: svg.position(STATE, n),
+    ("machikoro.agents.tensors.observation_tensor_size", "players"): lambda n: (
         tensors.observation_tensor_size(None, n)
     ),
-    ("machikoro.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(None, n),
-    ("machikoro.view.landmarks_done", "seat"): lambda n: landmarks_done(SEEN, n),
-    ("machikoro.view.render", "viewer"): lambda n: render(STATE, n),
-    ("machikoro.view.render", "width"): lambda n: render(STATE, width=n),
-    ("machikoro.poscode.code", "viewer"): lambda n: machikoro.code(STATE, viewer=n),
-    ("machikoro.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
+    ("machikoro.agents.tensors.tensor_layout", "players"): lambda n: tensors.tensor_layout(None, n),
+    ("machikoro.views.view.landmarks_done", "seat"): lambda n: landmarks_done(SEEN, n),
+    ("machikoro.views.view.render", "viewer"): lambda n: render(STATE, n),
+    ("machikoro.views.view.render", "width"): lambda n: render(STATE, width=n),
+    ("machikoro.interchange.poscode.code", "viewer"): lambda n: machikoro.code(STATE, viewer=n),
+    ("machikoro.views.view.seen_by", "viewer"): lambda n: seen_by(STATE, n),
 }
 
 

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 import machikoro
 from machikoro import GameState, Move, RulesOptions
-from machikoro.notation import VERBS, describe_move, format_move, parse_move
-from machikoro.records import read_record, replay, write_record
+from machikoro.interchange.notation import VERBS, describe_move, format_move, parse_move
+from machikoro.interchange.records import read_record, replay, write_record
 from meeplekit.rng import SplitMix64
 
 

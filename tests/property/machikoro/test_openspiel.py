@@ -15,8 +15,8 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import machikoro  # noqa: E402
-from machikoro import actions, tensors  # noqa: E402
 from machikoro import openspiel as mo  # noqa: E402
+from machikoro.agents import actions, tensors  # noqa: E402
 from machikoro.chance import sample  # noqa: E402
 from machikoro.info import INFO  # noqa: E402
 from machikoro.setup import start  # noqa: E402

@@ -21,11 +21,11 @@ import numpy as np
 from pettingzoo.test import render_test, seed_test
 
 import machikoro
-from machikoro import actions, tensors
 from machikoro import pettingzoo as machikoro_pettingzoo
+from machikoro.agents import actions, tensors
 from machikoro.info import INFO
-from machikoro.svg import position
-from machikoro.view import render
+from machikoro.views.svg import position
+from machikoro.views.view import render
 from meeplekit.rng import SplitMix64
 from tests.meeplekit import adapter_checks
 

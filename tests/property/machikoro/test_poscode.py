@@ -5,7 +5,7 @@ sweep, 2 to 5 players, chance drawn with its probabilities) and Hypothesis's gam
 hand-built positions read back from their codes equal, each seat's code as that seat's
 observation, at every kind of pending decision. Then every value of a code is corrupted in
 turn, every truncation and additions are tried, with other headers, hostile sizes and
-characters: only :class:`machikoro.poscode.PositionCodeError`, Machi Koro's notation
+characters: only :class:`machikoro.interchange.poscode.PositionCodeError`, Machi Koro's notation
 error, may come out, naming the field at fault.
 """
 
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import machikoro
 from machikoro import GameState, MoveParseError, RulesOptions
 from machikoro.chance import sample as draw
-from machikoro.poscode import CODES, PositionCodeError
+from machikoro.interchange.poscode import CODES, PositionCodeError
 from machikoro.testing import positions, states
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro_sweep import options_for, players_for, seed_for
@@ -174,7 +174,7 @@ def test_a_seat_code_is_the_position_without_the_seed() -> None:
 @pytest.mark.rules("MK-POSCODE-6")
 def test_the_command_shows_and_writes_codes(tmp_path: Path) -> None:
     from machikoro.info import INFO
-    from machikoro.records import write_record
+    from machikoro.interchange.records import write_record
     from meeplekit.cli.app import command as game_command
 
     start = machikoro.new_game(3, seed=5)

@@ -11,8 +11,8 @@ import pytest
 
 import machikoro
 from machikoro import RulesOptions
-from machikoro import tensors as t
-from machikoro.tensors import PENDING_KINDS
+from machikoro.agents import tensors as t
+from machikoro.agents.tensors import PENDING_KINDS
 from tests.support.machikoro_sweep import sweep
 
 

@@ -15,9 +15,9 @@ from xml.etree import ElementTree
 import pytest
 
 import machikoro
-from machikoro import svg
-from machikoro.narrate import describe_events
-from machikoro.view import WIDTH, headline, render, seen_by
+from machikoro.views import svg
+from machikoro.views.narrate import describe_events
+from machikoro.views.view import WIDTH, headline, render, seen_by
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro_sweep import options_for, players_for, seed_for
 

@@ -29,7 +29,7 @@ from bremerhaven import (
     StartingGood,
     SwapRanks,
 )
-from bremerhaven import actions as codes
+from bremerhaven.agents import actions as codes
 from bremerhaven.cards import ORIGINAL
 from bremerhaven.moves import Move
 from tests.support.bremerhaven import building, card_set, price

@@ -10,7 +10,7 @@ import pytest
 
 import bremerhaven
 from bremerhaven import Bid, Deliver, GameState, Move, Space, Unload
-from bremerhaven.bots import (
+from bremerhaven.agents.bots import (
     BOT_GAME,
     SOLO_BAR,
     Bot,
@@ -21,10 +21,10 @@ from bremerhaven.bots import (
     rounds_left,
     win_chance,
 )
+from bremerhaven.agents.search import BIDS_SEARCHED, SEARCH_GAME, ISMCTSBot, candidates
 from bremerhaven.cards.model import Stake
 from bremerhaven.moves import Berth, ChoosePrice, EndMovement, PlaceContract
 from bremerhaven.positions import position
-from bremerhaven.search import BIDS_SEARCHED, SEARCH_GAME, ISMCTSBot, candidates
 from bremerhaven.state import (
     PendingBerth,
     PendingBid,

@@ -28,11 +28,11 @@ from bremerhaven.cards import CATALOGUE, ORIGINAL, write_cards
 from bremerhaven.cli import main
 from bremerhaven.cli.pieces import card_entries, menu_group
 from bremerhaven.info import INFO
-from bremerhaven.narrate import describe_outcome, describe_setup
-from bremerhaven.records import read_record, replay, write_record
+from bremerhaven.interchange.records import read_record, replay, write_record
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState
-from bremerhaven.view import render
+from bremerhaven.views.narrate import describe_outcome, describe_setup
+from bremerhaven.views.view import render
 from meeplekit.cli import play as shared_play
 from meeplekit.cli.app import command as game_command
 from meeplekit.cli.app import command_group

@@ -12,7 +12,7 @@ import pytest
 
 import bremerhaven
 from bremerhaven.demo import BOTS, build_parser, main, play
-from bremerhaven.records import read_record, replay
+from bremerhaven.interchange.records import read_record, replay
 from meeplekit.demo import bot_seed
 from tests.support.views import check_demo_widths
 

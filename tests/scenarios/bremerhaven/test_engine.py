@@ -39,7 +39,6 @@ from bremerhaven.events import (
     MoneyPaid,
     event_seat,
 )
-from bremerhaven.narrate import sentence
 from bremerhaven.rules.harbours import used_spaces
 from bremerhaven.rules.table import STEPS
 from bremerhaven.specification import SPECIFICATION
@@ -55,6 +54,7 @@ from bremerhaven.state import (
     PendingProduction,
     Placed,
 )
+from bremerhaven.views.narrate import sentence
 from tests.support.bremerhaven import (
     BARREL,
     CONTAINER,

@@ -33,10 +33,10 @@ from bremerhaven.cards.model import (
 )
 from bremerhaven.cards.model import Produce as Production
 from bremerhaven.events import GameEnded
+from bremerhaven.interchange.records import read_record, replay, write_record
+from bremerhaven.interchange.serialization import from_json, to_json
 from bremerhaven.options import DueOrder, field_meaning, field_rule, reading_meaning
 from bremerhaven.positions import position
-from bremerhaven.records import read_record, replay, write_record
-from bremerhaven.serialization import from_json, to_json
 from bremerhaven.state import (
     Berthed,
     PendingDue,

@@ -23,7 +23,10 @@ from bremerhaven.events import (
     Reason,
 )
 from bremerhaven.moves import Move
-from bremerhaven.narrate import (
+from bremerhaven.observation import bidding_open
+from bremerhaven.rules.work import Work
+from bremerhaven.state import BidCard, GameState
+from bremerhaven.views.narrate import (
     describe_event,
     describe_events,
     describe_move,
@@ -33,10 +36,7 @@ from bremerhaven.narrate import (
     player_name,
     sentence,
 )
-from bremerhaven.observation import bidding_open
-from bremerhaven.rules.work import Work
-from bremerhaven.state import BidCard, GameState
-from bremerhaven.view import price_words
+from bremerhaven.views.view import price_words
 from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import SHORT, finished, with_harbour
 

@@ -41,7 +41,7 @@ from bremerhaven import (
 )
 from bremerhaven.errors import AmbiguousMoveError, MoveParseError
 from bremerhaven.events import MoneyPaid
-from bremerhaven.notation import (
+from bremerhaven.interchange.notation import (
     describe_move,
     format_move,
     move_text,

@@ -22,8 +22,8 @@ import bremerhaven
 from bremerhaven import Bid, GameState, RulesOptions
 from bremerhaven.cards.model import Space
 from bremerhaven.errors import DocumentError, InvalidValueError
+from bremerhaven.interchange.serialization import FORMAT, from_json, to_json
 from bremerhaven.observation import Observation, SeenBid, bidding_open, passes
-from bremerhaven.serialization import FORMAT, from_json, to_json
 from bremerhaven.state import BidCard, PendingBid, PendingPrice, PendingStep
 from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import (

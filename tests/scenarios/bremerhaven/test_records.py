@@ -15,11 +15,9 @@ from bremerhaven import GameState, Move, RulesOptions
 from bremerhaven.cards import ORIGINAL, Origin, cards_from_data, cards_to_data
 from bremerhaven.errors import RecordError
 from bremerhaven.events import BidPlaced
-from bremerhaven.gamerecord import turn
-from bremerhaven.narrate import sentence
-from bremerhaven.notation import format_move
-from bremerhaven.positions import replace
-from bremerhaven.records import (
+from bremerhaven.interchange.gamerecord import turn
+from bremerhaven.interchange.notation import format_move
+from bremerhaven.interchange.records import (
     MAX_RECORD_CHARS,
     GameRecord,
     Result,
@@ -27,6 +25,8 @@ from bremerhaven.records import (
     replay,
     write_record,
 )
+from bremerhaven.positions import replace
+from bremerhaven.views.narrate import sentence
 from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import building, card_set
 

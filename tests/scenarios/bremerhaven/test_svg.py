@@ -11,7 +11,7 @@ import pytest
 import resvg_py
 
 import bremerhaven
-from bremerhaven import RulesOptions, svg
+from bremerhaven import RulesOptions
 from bremerhaven.cards import load_cards
 from bremerhaven.cards.describe import describe_prices
 from bremerhaven.cards.model import (
@@ -25,7 +25,8 @@ from bremerhaven.cards.model import (
 from bremerhaven.cards.original import ORIGINAL
 from bremerhaven.observation import observe
 from bremerhaven.state import GameState
-from bremerhaven.view import (
+from bremerhaven.views import svg
+from bremerhaven.views.view import (
     building_words,
     event_words,
     goods_words,
@@ -33,7 +34,7 @@ from bremerhaven.view import (
     seen_by,
     stake_words,
 )
-from meeplekit.svg import class_names, smallest_text
+from meeplekit.views.svg import class_names, smallest_text
 from tests.support.bremerhaven import SHORT, finished, first_bid_twins
 from tests.support.views import assert_not_blank
 

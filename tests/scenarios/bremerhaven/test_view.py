@@ -21,7 +21,7 @@ from bremerhaven.state import (
     PendingPrice,
     PendingStartingGood,
 )
-from bremerhaven.view import (
+from bremerhaven.views.view import (
     RANKS,
     WIDTH,
     building_words,

@@ -23,8 +23,8 @@ from harbour import (
     Ship,
     TakeGoods,
     UseAbility,
-    actions,
 )
+from harbour.agents import actions
 from harbour.cards.original import ORIGINAL_SET
 from harbour.positions import replace
 from harbour.state import PendingMove

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import harbour
-from harbour.bots import Bot, GreedyBot, RandomBot, evaluate
+from harbour.agents.bots import Bot, GreedyBot, RandomBot, evaluate
 from harbour.cards.abilities import (
     Ability,
     AlchemistConversion,

@@ -13,12 +13,12 @@ pytest.importorskip("rich")
 from click.testing import CliRunner
 
 import harbour
-from harbour.bots import GreedyBot, RandomBot
+from harbour.agents.bots import GreedyBot, RandomBot
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_building
 from harbour.demo import bot_seed
 from harbour.info import INFO
-from harbour.records import write_record
+from harbour.interchange.records import write_record
 from harbour.specification import SPECIFICATION
 from meeplekit.cli import play as shared_play
 from meeplekit.cli.app import command as game_command
@@ -61,7 +61,7 @@ def test_play_a_whole_game_from_the_terminal_with_an_illegal_try_and_a_retry() -
             harbour.legal_moves(state)[0] if seat == 0 else bot.choose(harbour.observe(state, seat))
         )
         state = harbour.apply_move(state, move)
-    assert flat(harbour.narrate.describe_outcome(state)) in flat(out)
+    assert flat(harbour.views.narrate.describe_outcome(state)) in flat(out)
 
 
 @pytest.mark.rules("OBS-3", "BONUS-3")
@@ -99,7 +99,7 @@ def test_replay_checks_and_narrates_a_record(tmp_path: Path) -> None:
     record.write_text(write_record(harbour.new_game(2, seed=4), moves), encoding="utf-8")
     code, out = run(["replay", str(record)])
     assert code == 0, out
-    assert flat(harbour.narrate.describe_outcome(state)) in flat(out)
+    assert flat(harbour.views.narrate.describe_outcome(state)) in flat(out)
     half = tmp_path / "half.rec"
     half.write_text(write_record(harbour.new_game(2, seed=4), moves[:10]), encoding="utf-8")
     code, out = run(["replay", str(half)])

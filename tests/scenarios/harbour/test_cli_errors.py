@@ -23,7 +23,7 @@ from click.testing import CliRunner, Result
 
 import harbour
 from harbour.cli import main
-from harbour.records import write_record
+from harbour.interchange.records import write_record
 from meeplekit import lab
 from meeplekit.cli import common, lab_commands
 from meeplekit.cli import common as shared_common

@@ -17,15 +17,15 @@ pytest.importorskip("rich")
 from click.testing import CliRunner, Result
 
 import harbour
-from harbour.bots import GreedyBot, RandomBot
+from harbour.agents.bots import GreedyBot, RandomBot
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import describe_building
 from harbour.cli.pieces import menu_label
 from harbour.demo import bot_seed
 from harbour.info import INFO
-from harbour.narrate import describe_setup
-from harbour.records import read_record, replay
+from harbour.interchange.records import read_record, replay
 from harbour.state import PendingCharacter, PendingFreeBuilding
+from harbour.views.narrate import describe_setup
 from meeplekit.cli import play as shared_play
 from meeplekit.cli.app import command as game_command
 from meeplekit.cli.common import wrap
@@ -116,7 +116,7 @@ def test_the_seed_is_shown_at_the_end_of_a_whole_game() -> None:
     outcome = text.index("Final scores:")
     assert str(SECRET) not in text[:outcome]
     assert shown[-1] == f"The game's seed was {SECRET} (--seed {SECRET} deals it again)."
-    assert replay(read_record(harbour.records.write_record(start, moves)))[-1] == end
+    assert replay(read_record(harbour.interchange.records.write_record(start, moves)))[-1] == end
 
 
 # --------------------------------------------------------------------------- --record
@@ -248,7 +248,7 @@ def test_help_shows_the_commands_and_the_menu_and_board_the_table() -> None:
         )
     )
     fish = "\n".join(
-        f"  {n:>3}. {menu_label(start, m)}  [{harbour.notation.format_move(start, m)}]"
+        f"  {n:>3}. {menu_label(start, m)}  [{harbour.interchange.notation.format_move(start, m)}]"
         for n, m in enumerate(harbour.legal_moves(start)[:4], 1)
     )
     assert shown.count(groups) == 3  # first shown, then after help and ?
@@ -333,7 +333,7 @@ def test_rule_and_cards_work_during_a_game() -> None:
 
 def after(state: harbour.GameState, *typed: str) -> harbour.GameState:
     for text in typed:
-        state = harbour.apply_move(state, harbour.notation.parse_move(state, text))
+        state = harbour.apply_move(state, harbour.interchange.notation.parse_move(state, text))
     return state
 
 

@@ -23,7 +23,7 @@ from harbour.cards.describe import describe_bonus_card, describe_building
 from harbour.cards.model import CardSet
 from harbour.cli.pieces import bonus_card_table, building_table, character_table, find_cards
 from harbour.demo import build_parser
-from harbour.records import write_record
+from harbour.interchange.records import write_record
 from harbour.specification import RULEBOOKS, SPECIFICATION
 from meeplekit.cli.app import command as game_command
 from meeplekit.demo import option_flag

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import harbour
-from harbour.bots import Bot, RandomBot
+from harbour.agents.bots import Bot, RandomBot
 from harbour.cards.abilities import (
     Ability,
     AlchemistConversion,
@@ -30,15 +30,15 @@ from harbour.cards.original import ORIGINAL_SET
 from harbour.demo import bot_seed, main
 from harbour.demo import play as play_demo
 from harbour.goods import Good, Goods
-from harbour.narrate import (
+from harbour.positions import replace
+from harbour.state import BoardSite, CardSite, GameState, PendingCharacter, PendingFreeBuilding
+from harbour.views.narrate import (
     describe_characters,
     describe_move,
     describe_outcome,
     describe_player,
     describe_setup,
 )
-from harbour.positions import replace
-from harbour.state import BoardSite, CardSite, GameState, PendingCharacter, PendingFreeBuilding
 from tests.support.harbour import card, play, position
 from tests.support.views import ROOT, assert_matches_golden, check_demo_widths
 
@@ -809,8 +809,8 @@ def test_the_demo_writes_the_record_of_the_game_it_narrates(
     assert main(["--players", "2", "--seed", "9"]) == 0
     assert capsys.readouterr().out == narrated.out  # the record changes nothing printed
     assert str(path) in narrated.err
-    record = harbour.records.read_record(path.read_text(encoding="utf-8"))
-    states = harbour.records.replay(record)
+    record = harbour.interchange.records.read_record(path.read_text(encoding="utf-8"))
+    states = harbour.interchange.records.replay(record)
     assert record.start == harbour.new_game(2, seed=9) and states[-1].is_over
     winner = harbour.outcome(states[-1]).winners[0] + 1
     assert f"Winner: Player {winner}" in narrated.out

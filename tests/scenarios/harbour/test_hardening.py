@@ -529,7 +529,7 @@ def test_mandatory_buying_forbids_deferring_a_toll_the_shipment_would_leave_unpa
 
 @pytest.mark.rules("INPUT-1", "REC-4")
 def test_a_record_made_around_a_state_is_refused_when_replayed() -> None:
-    from harbour.records import GameRecord, replay
+    from harbour.interchange.records import GameRecord, replay
 
     with pytest.raises(harbour.InvalidValueError, match="starts from a GameState, got None"):
         replay(GameRecord(start=None, moves=()))  # type: ignore[arg-type]

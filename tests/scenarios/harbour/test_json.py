@@ -13,8 +13,13 @@ import harbour
 from harbour import DocumentError, Good, Goods, RulesOptions
 from harbour.cards.identity import BUILT_IN_CARD_SETS, built_in_card_set, card_set_digest
 from harbour.cards.original import ORIGINAL_SET
+from harbour.interchange.serialization import (
+    FORMAT,
+    MAX_DOCUMENT_BYTES,
+    MAX_DOCUMENT_NESTING,
+    converter,
+)
 from harbour.positions import replace
-from harbour.serialization import FORMAT, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING, converter
 from harbour.state import PendingGift, PendingMove
 from tests.support.cputime import cpu_seconds
 from tests.support.harbour import EVERY_ABILITY_SET

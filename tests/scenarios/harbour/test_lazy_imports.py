@@ -20,19 +20,19 @@ import harbour
 LAZY_MODULES = (
     "cattrs",
     "tomllib",
-    "harbour.actions",
-    "harbour.bots",
+    "harbour.agents.actions",
+    "harbour.agents.bots",
     "harbour.cards.files",
-    "harbour.gamerecord",
-    "harbour.notation",
+    "harbour.interchange.gamerecord",
+    "harbour.interchange.notation",
     "harbour.positions",
-    "harbour.records",
-    "harbour.search",
-    "harbour.serialization",
-    "harbour.svg",
-    "harbour.view",
-    "meeplekit.records",
-    "meeplekit.svg",
+    "harbour.interchange.records",
+    "harbour.agents.search",
+    "harbour.interchange.serialization",
+    "harbour.views.svg",
+    "harbour.views.view",
+    "meeplekit.interchange.records",
+    "meeplekit.views.svg",
 )
 
 
@@ -70,11 +70,11 @@ def test_playing_a_game_loads_none_of_them_either() -> None:
 def test_a_lazy_name_loads_its_module_on_first_use() -> None:
     code = (
         "import harbour\n"
-        "print('harbour.serialization' in sys.modules)\n"
+        "print('harbour.interchange.serialization' in sys.modules)\n"
         "from harbour import to_json\n"
-        "print('harbour.serialization' in sys.modules, 'cattrs' in sys.modules)\n"
-        "print(to_json is sys.modules['harbour.serialization'].to_json)\n"
-        "print(harbour.records is sys.modules['harbour.records'])"
+        "print('harbour.interchange.serialization' in sys.modules, 'cattrs' in sys.modules)\n"
+        "print(to_json is sys.modules['harbour.interchange.serialization'].to_json)\n"
+        "print(harbour.records is sys.modules['harbour.interchange.records'])"
     )
     assert _run(code).split() == ["False", "True", "True", "True", "True"]
 
@@ -88,14 +88,15 @@ def test_every_public_name_resolves(name: str) -> None:
     assert namespace[name] is value
     home = getattr(value, "__module__", None)
     if isinstance(value, type(harbour)):
-        assert value is importlib.import_module(f"harbour.{name}")
+        assert value is importlib.import_module(value.__name__)
+        assert value.__name__.rsplit(".", 1)[-1] == name
     elif isinstance(home, str) and home.startswith("harbour.") and hasattr(value, "__name__"):
         assert getattr(importlib.import_module(home), value.__name__) is value
 
 
 def test_the_submodules_an_import_used_to_bring_still_resolve_as_attributes() -> None:
     assert harbour.search.ISMCTSBot is harbour.ISMCTSBot
-    assert harbour.bots.RandomBot.__module__ == "harbour.bots"
+    assert harbour.bots.RandomBot.__module__ == "harbour.agents.bots"
     assert harbour.serialization.to_json is harbour.to_json
     assert callable(harbour.determinize)
 

@@ -19,7 +19,7 @@ from harbour import (
     MoveParseError,
 )
 from harbour.cards.original import ORIGINAL_SET
-from harbour.notation import describe_move, format_move, parse_move, read_move
+from harbour.interchange.notation import describe_move, format_move, parse_move, read_move
 from harbour.positions import replace
 from harbour.state import BoardSite, PendingToll
 from meeplekit.rng import SplitMix64
@@ -378,7 +378,7 @@ def test_str_of_a_move_says_what_it_does_and_agrees_with_the_long_form() -> None
     kinds: set[type] = set()
     for state, move in _moves_of_games():
         text = str(move)
-        assert text == harbour.notation.move_text(move)
+        assert text == harbour.interchange.notation.move_text(move)
         assert text and "\n" not in text and text != repr(move) and "(" not in text
         long = describe_move(state, move)
         if isinstance(

@@ -11,7 +11,7 @@ import pytest
 import harbour
 from harbour import GameState, Move, RecordError
 from harbour.cards.identity import card_set_digest
-from harbour.records import GameRecord, Result, read_record, replay, write_record
+from harbour.interchange.records import GameRecord, Result, read_record, replay, write_record
 from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 

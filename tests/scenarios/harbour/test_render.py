@@ -24,7 +24,7 @@ from harbour.state import (
     PendingToll,
     PendingTollAfter,
 )
-from harbour.view import WIDTH
+from harbour.views.view import WIDTH
 from tests.support.harbour import fixed, played, position
 
 L, W, F, S = Good.LIVESTOCK, Good.WOOD, Good.FISH, Good.STONE

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import harbour
-from harbour.bots import Bot, GreedyBot, RandomBot
+from harbour.agents.bots import Bot, GreedyBot, RandomBot
+from harbour.agents.search import ISMCTSBot
 from harbour.determinize import determinize
-from harbour.search import ISMCTSBot
 from harbour.state import GameState
 from meeplekit.rng import SplitMix64
 

@@ -14,7 +14,7 @@ import resvg_py
 from hypothesis import given, settings
 
 import harbour
-from harbour import svg, testing
+from harbour import testing
 from harbour.cards import ORIGINAL_SET
 from harbour.cards.describe import effect_rules
 from harbour.cards.effects import Symbol
@@ -22,6 +22,7 @@ from harbour.cards.files import load_card_file
 from harbour.cards.model import BonusCard, Building, CardSet, PlayerBoard
 from harbour.goods import GOODS
 from harbour.state import BoardSite, CardSite, GameState
+from harbour.views import svg
 from tests.support.harbour import EVERY_ABILITY_SET, card, fixed, played
 from tests.support.views import assert_not_blank
 

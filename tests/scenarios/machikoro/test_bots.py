@@ -8,7 +8,7 @@ import pytest
 
 import machikoro
 from machikoro import AddTwo, ChooseOpponent, KeepRoll, NoTrade, RollDice, Trade
-from machikoro.bots import (
+from machikoro.agents.bots import (
     BOT_GAME,
     Bot,
     GreedyBot,
@@ -17,7 +17,7 @@ from machikoro.bots import (
     income,
     rounds_to_win,
 )
-from machikoro.search import ISMCTSBot
+from machikoro.agents.search import ISMCTSBot
 from machikoro.state import GameState
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES, E, L, at_roll, play, roll

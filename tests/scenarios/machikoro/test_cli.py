@@ -27,10 +27,10 @@ import machikoro
 from machikoro.chance import sample
 from machikoro.cli import main
 from machikoro.info import INFO
-from machikoro.narrate import describe_outcome
-from machikoro.records import read_record, replay, write_record
+from machikoro.interchange.records import read_record, replay, write_record
 from machikoro.specification import SPECIFICATION
 from machikoro.state import GameState
+from machikoro.views.narrate import describe_outcome
 from meeplekit.cli import play as shared_play
 from meeplekit.cli.app import command as game_command
 from meeplekit.cli.app import command_group

@@ -12,7 +12,7 @@ import pytest
 
 import machikoro
 from machikoro.demo import BOTS, build_parser, main, play
-from machikoro.records import read_record, replay
+from machikoro.interchange.records import read_record, replay
 from meeplekit.demo import bot_seed, chance_seed
 from meeplekit.rng import SplitMix64
 from tests.support.views import assert_matches_golden, check_demo_widths

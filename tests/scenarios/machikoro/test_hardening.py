@@ -20,8 +20,8 @@ import pytest
 
 import machikoro
 from machikoro import Dice, GameState, Market, RollDice, RulesOptions
-from machikoro.records import GameRecord, read_record, replay
-from machikoro.serialization import MAX_DOCUMENT_BYTES
+from machikoro.interchange.records import GameRecord, read_record, replay
+from machikoro.interchange.serialization import MAX_DOCUMENT_BYTES
 from machikoro.state import PendingActivate, PendingBuild, PendingDraw, PendingRoll
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES, E, L, at_roll, play, roll
@@ -392,9 +392,9 @@ def test_the_readers_refuse_values_of_any_type_with_their_own_errors() -> None:
     state = machikoro.new_game(2, seed=1)
     for text in (None, 5, b"roll 1", "roll " + "1" * 5000, "\x00", "build castle"):
         with pytest.raises(machikoro.MoveParseError):
-            machikoro.notation.parse_move(state, text)  # type: ignore[arg-type]
+            machikoro.interchange.notation.parse_move(state, text)  # type: ignore[arg-type]
     with pytest.raises(machikoro.IllegalMoveError, match="MK-FLOW-1"):
-        machikoro.notation.parse_move(state, "build CAFE")
+        machikoro.interchange.notation.parse_move(state, "build CAFE")
     for text in (None, 5, "", "\x00", b"\xff", '[Format "machikoro-record/1"]\n' + "[" * 5000):
         with pytest.raises(machikoro.RecordError):
             read_record(text)  # type: ignore[arg-type]

@@ -100,7 +100,7 @@ def test_documents_are_checked_field_by_field() -> None:
     assert "given twice" in str(error('{"format": "machikoro/1", "format": "machikoro/1"}'))
     assert "at most 20 digits" in str(error('{"format": ' + "9" * 30 + "}"))
     assert "at most 1048576 bytes" in str(
-        error(" " * (machikoro.serialization.MAX_DOCUMENT_BYTES + 1))
+        error(" " * (machikoro.interchange.serialization.MAX_DOCUMENT_BYTES + 1))
     )
     move = {"format": "machikoro/1", "kind": "move", "move": {"type": "dice", "faces": [5, 2]}}
     assert "ascending" in str(error(move))

@@ -12,7 +12,8 @@ from machikoro import NoTrade, RulesOptions, events
 from machikoro.cards.catalogue import card_set
 from machikoro.events import Event
 from machikoro.moves import Move
-from machikoro.narrate import (
+from machikoro.state import GameState
+from machikoro.views.narrate import (
     describe_event,
     describe_events,
     describe_market,
@@ -21,7 +22,6 @@ from machikoro.narrate import (
     describe_player,
     describe_setup,
 )
-from machikoro.state import GameState
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro import E, L, at_roll, events_of, play, roll
 from tests.support.machikoro_sweep import options_for, players_for, seed_for

@@ -25,7 +25,13 @@ from machikoro import (
     Trade,
 )
 from machikoro.errors import AmbiguousMoveError, MoveParseError
-from machikoro.notation import describe_move, format_move, move_text, parse_move, read_move
+from machikoro.interchange.notation import (
+    describe_move,
+    format_move,
+    move_text,
+    parse_move,
+    read_move,
+)
 from machikoro.state import PendingDraw, PendingTunaRoll
 from tests.support.machikoro import E, L, at_roll, play, roll
 

@@ -7,10 +7,10 @@ import pytest
 
 import machikoro
 from machikoro import GameState
-from machikoro.bots import GreedyBot, RandomBot
+from machikoro.agents.bots import GreedyBot, RandomBot
+from machikoro.agents.search import ISMCTSBot
+from machikoro.agents.tensors import information_state_string, observation_tensor
 from machikoro.observation import Observation
-from machikoro.search import ISMCTSBot
-from machikoro.tensors import information_state_string, observation_tensor
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro import E, at_roll, play, roll
 

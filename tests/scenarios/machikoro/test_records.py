@@ -10,7 +10,7 @@ import pytest
 
 import machikoro
 from machikoro import GameState, Move, RecordError, RulesOptions
-from machikoro.records import (
+from machikoro.interchange.records import (
     MAX_RECORD_CHARS,
     GameRecord,
     Result,

@@ -11,13 +11,14 @@ import pytest
 import resvg_py
 
 import machikoro
-from machikoro import Establishment, Landmark, RulesOptions, svg
+from machikoro import Establishment, Landmark, RulesOptions
 from machikoro.cards.catalogue import card_set
 from machikoro.cards.describe import activation_text, describe_establishment, describe_landmark
 from machikoro.cards.model import Colour, EstablishmentCard, Icon, LandmarkCard
 from machikoro.state import GameState
+from machikoro.views import svg
 from meeplekit.rng import SplitMix64
-from meeplekit.svg import class_names, smallest_text
+from meeplekit.views.svg import class_names, smallest_text
 from tests.support.machikoro import E, L, at_roll, play
 from tests.support.views import assert_not_blank
 
@@ -141,7 +142,7 @@ def test_the_position_shows_the_table() -> None:
     state = fixed()
     root = parsed(svg.position(state))
     text = flat(root)
-    assert machikoro.view.render(state).splitlines()[0] in text  # the headline
+    assert machikoro.views.view.render(state).splitlines()[0] in text  # the headline
     dice = [
         g.findtext(f"{SVG}title") for g in root.iter(f"{SVG}g") if g.get("class") == "machikoro-die"
     ]

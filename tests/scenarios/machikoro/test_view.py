@@ -7,7 +7,7 @@ import pytest
 import machikoro
 from machikoro import RulesOptions
 from machikoro.state import PendingActivate
-from machikoro.view import WIDTH, headline, render, seen_by
+from machikoro.views.view import WIDTH, headline, render, seen_by
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro import ALL_PILES, E, L, at_roll, play, roll
 
