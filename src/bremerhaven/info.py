@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 import bremerhaven
-from bremerhaven import actions, tensors
+from bremerhaven import actions, narrate, tensors
 from bremerhaven.bots import BOT_GAME, GreedyBot, RandomBot
 from bremerhaven.cards.model import CardSet
 from bremerhaven.cards.original import ORIGINAL, load_card_set
@@ -42,7 +42,6 @@ from bremerhaven.errors import ERRORS
 from bremerhaven.events import ContractPlaced, ContractResolved, ShipBerthed
 from bremerhaven.facts import GAME
 from bremerhaven.moves import Build, Deliver, Move
-from bremerhaven.narrate import describe_events, describe_outcome, describe_setup, player_name
 from bremerhaven.notation import describe_move, format_move, parse_move
 from bremerhaven.options import RulesOptions
 from bremerhaven.records import read_record, replay, write_record
@@ -59,7 +58,6 @@ from meeplekit.info import (
     Chance,
     Evaluation,
     GameInfo,
-    Narration,
     Notation,
     Players,
     Records,
@@ -91,19 +89,7 @@ MAX_DECISIONS: Final = 1000
 
 #: The distribution ``bremerhaven-rules`` and its optional extras, each with the modules it
 #: provides and what it is for: the one home of every install hint.
-EXTRAS: Final = Extras(
-    "bremerhaven-rules",
-    {
-        "cli": (("click", "rich"), "the bremerhaven command"),
-        "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
-        "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
-        "testing": (("hypothesis",), "bremerhaven.testing"),
-        "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
-        "lab": (("matplotlib",), "the plots of the lab's reports"),
-        "cluster": (("ray",), "running the lab on Ray"),
-    },
-    ERRORS.MissingExtraError,
-)
+EXTRAS: Final = Extras.of_game("bremerhaven-rules", "bremerhaven", ERRORS.MissingExtraError)
 
 
 # --------------------------------------------------------------------------- result fields
@@ -238,13 +224,7 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         group=menu_group,
     ),
     views=Views(render=render, summary=seat_summary, picture=position),
-    narration=Narration(
-        setup=describe_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
+    narration=narrate,
     cards=Cards(
         load=None,
         of_state=attrgetter("cards"),
@@ -260,7 +240,13 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
             "(Light for the Lighthouse). --cards FILE shows a card file's set."
         ),
     ),
-    records=Records(rule="BH-RECORD-1", write=write_record, read=read_record, replay=replay),
+    records=Records(
+        rule="BH-RECORD-1",
+        write=write_record,
+        read=read_record,
+        replay=replay,
+        narrate=narrate_moves,
+    ),
     results=Results(
         fields=played_fields,
         start_fields=start_fields,

@@ -26,7 +26,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 import harbour
-from harbour import actions, tensors
+from harbour import actions, narrate, tensors
 from harbour.bots import BOT_GAME, GreedyBot, RandomBot
 from harbour.cards.identity import card_set_digest, load_card_set
 from harbour.cards.model import CardSet
@@ -37,7 +37,6 @@ from harbour.demo import DEMO
 from harbour.errors import ERRORS
 from harbour.facts import GAME
 from harbour.moves import Move
-from harbour.narrate import describe_events, describe_outcome, describe_setup, player_name
 from harbour.notation import format_move, parse_move
 from harbour.records import read_record, replay, write_record
 from harbour.scoring import standings, utilities
@@ -52,7 +51,6 @@ from meeplekit.info import (
     Chance,
     Evaluation,
     GameInfo,
-    Narration,
     Notation,
     Players,
     Records,
@@ -77,18 +75,12 @@ MAX_DECISIONS: Final = 3000
 #: The distribution ``harbour-rules`` (the name ``harbour`` on the package index belongs to
 #: an unrelated project) and its optional extras, each with the modules it provides and
 #: what it is for: the one home of every install hint.
-EXTRAS: Final = Extras(
+EXTRAS: Final = Extras.of_game(
     "harbour-rules",
-    {
-        "cli": (("click", "rich"), "the harbour command"),
-        "lab": (("matplotlib",), "the plots of harbour compare's reports"),
-        "cluster": (("ray",), "running harbour simulate and compare on Ray"),
-        "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
-        "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
-        "testing": (("hypothesis",), "harbour.testing"),
-        "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
-    },
+    "harbour",
     ERRORS.MissingExtraError,
+    lab="the plots of harbour compare's reports",
+    cluster="running harbour simulate and compare on Ray",
 )
 
 
@@ -143,13 +135,7 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         group=menu_group,
     ),
     views=Views(render=render, summary=seat_summary, picture=picture),
-    narration=Narration(
-        setup=describe_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
+    narration=narrate,
     cards=Cards(
         load=None,
         of_state=attrgetter("cards"),
@@ -164,7 +150,13 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
             "Kiln Works)."
         ),
     ),
-    records=Records(rule="REC-1", write=write_record, read=read_record, replay=replay),
+    records=Records(
+        rule="REC-1",
+        write=write_record,
+        read=read_record,
+        replay=replay,
+        narrate=narrate_moves,
+    ),
     results=Results(fields=bought, purchases="bought", purchase_noun="building"),
     demo=DEMO,
     errors=ERRORS,

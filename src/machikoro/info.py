@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import machikoro
-from machikoro import actions, tensors
+from machikoro import actions, narrate, tensors
 from machikoro.bots import BOT_GAME, GreedyBot, RandomBot
 from machikoro.cli.pieces import (
     card_entries,
@@ -46,7 +46,6 @@ from machikoro.demo import DEMO
 from machikoro.errors import ERRORS
 from machikoro.facts import GAME
 from machikoro.moves import BuildEstablishment, BuildLandmark, Move
-from machikoro.narrate import describe_events, describe_outcome, describe_setup, player_name
 from machikoro.notation import describe_move, format_move, parse_move
 from machikoro.options import RulesOptions
 from machikoro.records import read_record, replay, write_record
@@ -65,7 +64,6 @@ from meeplekit.info import (
     Chance,
     Evaluation,
     GameInfo,
-    Narration,
     Notation,
     Players,
     Records,
@@ -87,19 +85,7 @@ MAX_DECISIONS: Final = 3000
 
 #: The distribution ``machikoro-rules`` and its optional extras, each with the modules it
 #: provides and what it is for: the one home of every install hint.
-EXTRAS: Final = Extras(
-    "machikoro-rules",
-    {
-        "cli": (("click", "rich"), "the machikoro command"),
-        "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
-        "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
-        "testing": (("hypothesis",), "machikoro.testing"),
-        "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
-        "lab": (("matplotlib",), "the plots of the lab's reports"),
-        "cluster": (("ray",), "running the lab on Ray"),
-    },
-    ERRORS.MissingExtraError,
-)
+EXTRAS: Final = Extras.of_game("machikoro-rules", "machikoro", ERRORS.MissingExtraError)
 
 
 def built_and_landmarks(
@@ -150,13 +136,7 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         group=menu_group,
     ),
     views=Views(render=render, summary=seat_summary, picture=position),
-    narration=Narration(
-        setup=describe_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
+    narration=narrate,
     cards=Cards(
         load=catalogue,
         of_state=tables_of,
@@ -173,7 +153,13 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         ),
         readings=True,
     ),
-    records=Records(rule="MK-REC-1", write=write_record, read=read_record, replay=replay),
+    records=Records(
+        rule="MK-REC-1",
+        write=write_record,
+        read=read_record,
+        replay=replay,
+        narrate=narrate_moves,
+    ),
     results=Results(fields=built_and_landmarks, purchases="built", purchase_noun="card"),
     demo=DEMO,
     errors=ERRORS,
