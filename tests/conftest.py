@@ -1,4 +1,4 @@
-"""Hypothesis profiles.
+"""Hypothesis profiles, and the toy game's distribution.
 
 ``ci`` (the default) fits the CI budget; on CI (``CI`` set) it is derandomized, so a
 landing never depends on luck, while local runs explore new examples each time.
@@ -10,9 +10,16 @@ database, so every mutant meets the same examples (``make mutation``).
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# The toy race's distribution, toy-race (tests/meeplekit/toy/site/toy_race-0.1.dist-info):
+# on sys.path, its entry point registers the game "toy" under meeplekit.games for every
+# test, as an installed game's does; the shared tools then serve it by name.
+sys.path.append(str(Path(__file__).resolve().parent / "meeplekit" / "toy" / "site"))
 
 # The helpers in tests/support/ hold assertions the tests run (the invariants of a
 # position, ...): pytest rewrites them as it does the test modules', so a failure shows

@@ -49,7 +49,7 @@ from bremerhaven.options import RulesOptions
 from bremerhaven.scoring import scores, utilities
 from bremerhaven.specification import SPECIFICATION
 from bremerhaven.state import GameState, Harbour, Placed
-from bremerhaven.views.narrate import describe_events, describe_outcome, describe_setup, player_name
+from bremerhaven.views import narrate
 from bremerhaven.views.svg import position
 from bremerhaven.views.view import render
 from meeplekit.extras import Extras
@@ -59,7 +59,6 @@ from meeplekit.info import (
     Chance,
     Evaluation,
     GameInfo,
-    Narration,
     Notation,
     Players,
     Records,
@@ -91,19 +90,7 @@ MAX_DECISIONS: Final = 1000
 
 #: The distribution ``bremerhaven-rules`` and its optional extras, each with the modules it
 #: provides and what it is for: the one home of every install hint.
-EXTRAS: Final = Extras(
-    "bremerhaven-rules",
-    {
-        "cli": (("click", "rich"), "the bremerhaven command"),
-        "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
-        "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
-        "testing": (("hypothesis",), "bremerhaven.testing"),
-        "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
-        "lab": (("matplotlib",), "the plots of the lab's reports"),
-        "cluster": (("ray",), "running the lab on Ray"),
-    },
-    ERRORS.MissingExtraError,
-)
+EXTRAS: Final = Extras.of_game("bremerhaven-rules", "bremerhaven", ERRORS.MissingExtraError)
 
 
 # --------------------------------------------------------------------------- result fields
@@ -238,13 +225,7 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         group=menu_group,
     ),
     views=Views(render=render, summary=seat_summary, picture=position),
-    narration=Narration(
-        setup=describe_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
+    narration=narrate,
     cards=Cards(
         load=None,
         of_state=attrgetter("cards"),
@@ -260,7 +241,13 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
             "(Light for the Lighthouse). --cards FILE shows a card file's set."
         ),
     ),
-    records=Records(rule="BH-RECORD-1", write=write_record, read=read_record, replay=replay),
+    records=Records(
+        rule="BH-RECORD-1",
+        write=write_record,
+        read=read_record,
+        replay=replay,
+        narrate=narrate_moves,
+    ),
     results=Results(
         fields=played_fields,
         start_fields=start_fields,

@@ -43,7 +43,7 @@ from harbour.moves import Move
 from harbour.scoring import standings, utilities
 from harbour.specification import SPECIFICATION
 from harbour.state import GameState
-from harbour.views.narrate import describe_events, describe_outcome, describe_setup, player_name
+from harbour.views import narrate
 from harbour.views.view import render
 from meeplekit.extras import Extras
 from meeplekit.info import (
@@ -52,7 +52,6 @@ from meeplekit.info import (
     Chance,
     Evaluation,
     GameInfo,
-    Narration,
     Notation,
     Players,
     Records,
@@ -77,18 +76,12 @@ MAX_DECISIONS: Final = 3000
 #: The distribution ``harbour-rules`` (the name ``harbour`` on the package index belongs to
 #: an unrelated project) and its optional extras, each with the modules it provides and
 #: what it is for: the one home of every install hint.
-EXTRAS: Final = Extras(
+EXTRAS: Final = Extras.of_game(
     "harbour-rules",
-    {
-        "cli": (("click", "rich"), "the harbour command"),
-        "lab": (("matplotlib",), "the plots of harbour compare's reports"),
-        "cluster": (("ray",), "running harbour simulate and compare on Ray"),
-        "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
-        "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
-        "testing": (("hypothesis",), "harbour.testing"),
-        "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
-    },
+    "harbour",
     ERRORS.MissingExtraError,
+    lab="the plots of harbour compare's reports",
+    cluster="running harbour simulate and compare on Ray",
 )
 
 
@@ -143,13 +136,7 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         group=menu_group,
     ),
     views=Views(render=render, summary=seat_summary, picture=picture),
-    narration=Narration(
-        setup=describe_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
+    narration=narrate,
     cards=Cards(
         load=None,
         of_state=attrgetter("cards"),
@@ -164,7 +151,13 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
             "Kiln Works)."
         ),
     ),
-    records=Records(rule="REC-1", write=write_record, read=read_record, replay=replay),
+    records=Records(
+        rule="REC-1",
+        write=write_record,
+        read=read_record,
+        replay=replay,
+        narrate=narrate_moves,
+    ),
     results=Results(fields=bought, purchases="bought", purchase_noun="building"),
     demo=DEMO,
     errors=ERRORS,

@@ -55,7 +55,7 @@ from machikoro.setup import start
 from machikoro.specification import SPECIFICATION
 from machikoro.state import GameState
 from machikoro.tables import tables_of
-from machikoro.views.narrate import describe_events, describe_outcome, describe_setup, player_name
+from machikoro.views import narrate
 from machikoro.views.svg import position
 from machikoro.views.view import render
 from meeplekit.extras import Extras
@@ -65,7 +65,6 @@ from meeplekit.info import (
     Chance,
     Evaluation,
     GameInfo,
-    Narration,
     Notation,
     Players,
     Records,
@@ -87,19 +86,7 @@ MAX_DECISIONS: Final = 3000
 
 #: The distribution ``machikoro-rules`` and its optional extras, each with the modules it
 #: provides and what it is for: the one home of every install hint.
-EXTRAS: Final = Extras(
-    "machikoro-rules",
-    {
-        "cli": (("click", "rich"), "the machikoro command"),
-        "pettingzoo": (("pettingzoo", "gymnasium", "numpy"), "the PettingZoo environment"),
-        "openspiel": (("pyspiel", "numpy"), "the OpenSpiel game"),
-        "testing": (("hypothesis",), "machikoro.testing"),
-        "pictures": (("resvg_py", "PIL"), "pictures as pixels (render_mode='rgb_array')"),
-        "lab": (("matplotlib",), "the plots of the lab's reports"),
-        "cluster": (("ray",), "running the lab on Ray"),
-    },
-    ERRORS.MissingExtraError,
-)
+EXTRAS: Final = Extras.of_game("machikoro-rules", "machikoro", ERRORS.MissingExtraError)
 
 
 def built_and_landmarks(
@@ -150,13 +137,7 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         group=menu_group,
     ),
     views=Views(render=render, summary=seat_summary, picture=position),
-    narration=Narration(
-        setup=describe_setup,
-        events=describe_events,
-        outcome=describe_outcome,
-        player=player_name,
-        game=narrate_moves,
-    ),
+    narration=narrate,
     cards=Cards(
         load=catalogue,
         of_state=tables_of,
@@ -173,7 +154,13 @@ INFO: Final[GameInfo[GameState, Move]] = GameInfo(
         ),
         readings=True,
     ),
-    records=Records(rule="MK-REC-1", write=write_record, read=read_record, replay=replay),
+    records=Records(
+        rule="MK-REC-1",
+        write=write_record,
+        read=read_record,
+        replay=replay,
+        narrate=narrate_moves,
+    ),
     results=Results(fields=built_and_landmarks, purchases="built", purchase_noun="card"),
     demo=DEMO,
     errors=ERRORS,

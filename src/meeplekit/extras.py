@@ -19,18 +19,36 @@ package index) and fetches the extra's packages:
 "pip install 'machikoro-rules[openspiel]'"
 >>> extras.missing("openspiel")
 ()
+
+A game's distribution has every extra of :data:`GAME_EXTRAS` (:meth:`Extras.of_game`):
+
+>>> game = Extras.of_game("toy-rules", "toy", MissingExtraError, lab="the toy's plots")
+>>> game.extras["testing"], game.extras["lab"]
+((('hypothesis',), 'toy.testing'), (('matplotlib',), "the toy's plots"))
 """
 
 from __future__ import annotations
 
 import importlib.util
 from collections.abc import Mapping
+from typing import Final
 
 import attrs
 
 from meeplekit.errors import MissingExtraError
 
-__all__ = ["Extras", "MissingExtraError"]
+__all__ = ["GAME_EXTRAS", "Extras", "MissingExtraError"]
+
+#: The optional extras of every game's distribution, each with the modules it provides.
+GAME_EXTRAS: Final[Mapping[str, tuple[str, ...]]] = {
+    "cli": ("click", "rich"),
+    "pettingzoo": ("pettingzoo", "gymnasium", "numpy"),
+    "openspiel": ("pyspiel", "numpy"),
+    "testing": ("hypothesis",),
+    "pictures": ("resvg_py", "PIL"),
+    "lab": ("matplotlib",),
+    "cluster": ("ray",),
+}
 
 
 @attrs.frozen
@@ -44,6 +62,31 @@ class Extras:
     #: The error :meth:`require` raises: the game's :class:`MissingExtraError` (made with
     #: its family of errors, :func:`meeplekit.errors.family`).
     error: type[ImportError] = MissingExtraError
+
+    @classmethod
+    def of_game(
+        cls, distribution: str, game: str, error: type[ImportError], **purposes: str
+    ) -> Extras:
+        """A game's distribution's extras: :data:`GAME_EXTRAS`, each for its usual purpose.
+
+        ``game`` is the game's name (its command, its package); ``purposes`` gives an
+        extra another purpose than the usual one (``lab="the plots of ..."``).
+        """
+        usual = {
+            "cli": f"the {game} command",
+            "pettingzoo": "the PettingZoo environment",
+            "openspiel": "the OpenSpiel game",
+            "testing": f"{game}.testing",
+            "pictures": "pictures as pixels (render_mode='rgb_array')",
+            "lab": "the plots of the lab's reports",
+            "cluster": "running the lab on Ray",
+        }
+        unknown = sorted(set(purposes) - set(usual))
+        if unknown:
+            raise ValueError(f"no such extra of a game: {', '.join(unknown)}")
+        chosen = {**usual, **purposes}
+        extras = {name: (modules, chosen[name]) for name, modules in GAME_EXTRAS.items()}
+        return cls(distribution, extras, error)
 
     def install_command(self, extra: str) -> str:
         """The command that installs ``extra``: ``pip install 'machikoro-rules[openspiel]'``."""

@@ -27,13 +27,14 @@ A description holds what each tool needs to know about a game and nothing twice:
   :class:`Evaluation` of a game so cut;
 - how a learner sees it: its :class:`ActionCodes` and :class:`Tensors` (the game's
   ``actions`` and ``tensors`` modules);
-- how people see it: :class:`Notation`, :class:`Views`, :class:`Narration`,
-  :class:`Cards`, :class:`Records` (its PGN), its :attr:`~GameInfo.specification`;
+- how people see it: :class:`Notation`, :class:`Views`, its :class:`Narrator` (the game's
+  ``narrate`` module), :class:`Cards`, :class:`Records` (its PGN), its
+  :attr:`~GameInfo.specification`;
 - what a lab result adds: :class:`Results`.
 
 Every hook is an attribute of a typed value: a small frozen record here, or an object a
 :class:`typing.Protocol` describes (a game's ``actions`` module is its
-:class:`ActionCodes`). A size that depends on how a game is set up (the number of action
+:class:`ActionCodes`, its ``narrate`` module its :class:`Narrator`). A size that depends on how a game is set up (the number of action
 codes, the length of a tensor) is asked of its *setting*: its variant when it has one,
 else its readings (:meth:`GameInfo.setting`).
 
@@ -72,6 +73,7 @@ __all__ = [
     "Evaluation",
     "GameInfo",
     "Narration",
+    "Narrator",
     "Notation",
     "Players",
     "RecordLike",
@@ -80,7 +82,6 @@ __all__ = [
     "Render",
     "Results",
     "SearchBot",
-    "Setup",
     "Teller",
     "Tensors",
     "VariantOption",
@@ -355,29 +356,40 @@ class Notation(Generic[S, M]):
     group: Callable[[S, M], tuple[str, ...]] | None = None
 
 
-class Setup(Protocol[S_contra]):
-    """A game's ``describe_setup``: the setup narrated, with its seed or without it."""
+class Narrator(Protocol[S_contra, M_contra]):
+    """What a game says of itself (its ``narrate`` module): its setup, a move, its end, a seat."""
 
-    def __call__(self, state: S_contra, *, show_seed: bool) -> str:
+    def describe_setup(self, state: S_contra, *, show_seed: bool) -> str:
         """The setup of ``state``; the seed only with ``show_seed`` (else it stays secret)."""
+        ...
+
+    def describe_events(
+        self, before: S_contra, move: M_contra, events: tuple[Any, ...], after: S_contra, /
+    ) -> str:
+        """A move from the events applying it gave: ``(before, move, events, after)``."""
+        ...
+
+    def describe_outcome(self, state: S_contra, /) -> str:
+        """The final standings of a finished game."""
+        ...
+
+    def player_name(self, seat: int, /) -> str:
+        """A seat's name: ``"Player 1"`` for seat 0."""
         ...
 
 
 @attrs.frozen(kw_only=True)
 class Narration(Generic[S, M]):
-    """What a game says of itself: its setup, each move, its end, a record's moves."""
+    """A :class:`Narrator` made of functions, for a game without a ``narrate`` module."""
 
     #: The setup, with the seed or without it (``show_seed=False``: a secret seed).
-    setup: Setup[S]
+    describe_setup: Callable[..., str]
     #: A move from the events applying it gave: ``(before, move, events, after)``.
-    events: Callable[[S, M, tuple[Any, ...], S], str]
+    describe_events: Callable[[S, M, tuple[Any, ...], S], str]
     #: The final standings of a finished game.
-    outcome: Callable[[S], str]
+    describe_outcome: Callable[[S], str]
     #: A seat's name: ``"Player 1"`` for seat 0.
-    player: Callable[[int], str]
-    #: The moves of a record from its start, written to the stream as the game's demo
-    #: narrates a game, stopping where the moves stop (``replay``).
-    game: Callable[[S, Sequence[M], TextIO], None]
+    player_name: Callable[[int], str]
 
 
 class RecordLike(Protocol[S_co, M_co]):
@@ -421,6 +433,9 @@ class Records(Generic[S, M]):
     read: Callable[[str], RecordLike[S, M]]
     #: Every state of a record's game, its stated result checked (``RecordError``).
     replay: Callable[[Any], Sequence[S]]
+    #: The moves of a record from its start, written to the stream as the game's demo
+    #: narrates a game, stopping where the moves stop (``replay``).
+    narrate: Callable[[S, Sequence[M], TextIO], None]
 
 
 class CardLike(Protocol):
@@ -596,8 +611,8 @@ class GameInfo(Generic[S, M]):
     notation: Notation[S, M]
     #: How positions are shown.
     views: Views[S]
-    #: How a game is narrated.
-    narration: Narration[S, M]
+    #: How a game is narrated: its ``narrate`` module (or a :class:`Narration`).
+    narration: Narrator[S, M]
     #: The ``cards`` command's catalogue (``None``: the game has no cards to look up).
     cards: Cards[Any] | None = None
     #: The game's records (``None``: none; the command then has no ``replay``).

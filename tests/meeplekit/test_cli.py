@@ -217,17 +217,19 @@ INFO: GameInfo[State, str] = GameInfo(
         examples="'low', 'go'",
     ),
     narration=Narration(
-        setup=lambda state, *, show_seed: "Dice" + (f", seed {state.seed}." if show_seed else "."),
-        events=_narrate,
-        outcome=lambda state: f"Winner: Player {_outcome(state).winners[0] + 1}",
-        player=lambda seat: f"Player {seat + 1}",
-        game=lambda start, moves, out: None,
+        describe_setup=lambda state, *, show_seed: (
+            "Dice" + (f", seed {state.seed}." if show_seed else ".")
+        ),
+        describe_events=_narrate,
+        describe_outcome=lambda state: f"Winner: Player {_outcome(state).winners[0] + 1}",
+        player_name=lambda seat: f"Player {seat + 1}",
     ),
     records=Records(
         rule="X-4",
         write=lambda start, moves, *, tags={}, comments={}: " ".join(moves) + "\n",
         read=lambda text: SimpleNamespace(start=State(0), moves=tuple(text.split())),
         replay=lambda record: (record.start,),
+        narrate=lambda start, moves, out: None,
     ),
     cards=Cards(
         load=lambda options, variant: ("Low Card", "High Card", "Highway"),

@@ -253,11 +253,10 @@ RACE_INFO: GameInfo[Race, int] = GameInfo(
     ),
     views=Views(render=render_race, picture=picture),
     narration=Narration(
-        setup=_setup,
-        events=lambda before, move, events, after: NAMES[move],
-        outcome=lambda state: f"Player {state.seat + 1} wins.",
-        player=lambda seat: f"Player {seat + 1}",
-        game=lambda start, moves, out: None,
+        describe_setup=_setup,
+        describe_events=lambda before, move, events, after: NAMES[move],
+        describe_outcome=lambda state: f"Player {state.seat + 1} wins.",
+        player_name=lambda seat: f"Player {seat + 1}",
     ),
     errors=family("Race", module=__name__, base="RaceError"),
     extras=Extras("race-rules", {}),
@@ -382,6 +381,20 @@ def test_a_missing_extra_is_one_line_naming_it_and_its_command() -> None:
         "(no_such_module_for_this_test missing): pip install 'race-rules[fast]'"
     )
     assert isinstance(caught.value, ImportError)
+    game = Extras.of_game("race-rules", "race", MissingExtraError, lab="the race's plots")
+    assert list(game.extras) == [
+        "cli",
+        "pettingzoo",
+        "openspiel",
+        "testing",
+        "pictures",
+        "lab",
+        "cluster",
+    ]
+    assert game.extras["cli"] == (("click", "rich"), "the race command")
+    assert game.extras["lab"] == (("matplotlib",), "the race's plots")
+    with pytest.raises(ValueError, match="no such extra of a game: fast"):
+        Extras.of_game("race-rules", "race", MissingExtraError, fast="going fast")
 
 
 def test_the_default_number_of_players_is_the_descriptions() -> None:

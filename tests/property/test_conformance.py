@@ -1,9 +1,12 @@
 """One conformance suite for every registered game, as PettingZoo's and OpenSpiel's are.
 
 Every game registered under the ``meeplekit.games`` entry points
-(:func:`meeplekit.registry.registered_names`) runs the same three checks, with nothing of
-its own but, optionally, its parameter sets (``OPENSPIEL_GAMES``, ``PETTINGZOO_GAMES`` and
-``PETTINGZOO_CYCLES`` of ``tests/support/<game>.py``; without them, a two-player game):
+(:func:`meeplekit.registry.registered_names`: the three games, and the toy race of
+``tests/meeplekit/toy``, whose test-only distribution registers it) runs the same three
+checks, served from its description alone (:func:`meeplekit.registry.load_info`), with
+nothing of its own but, optionally, its parameter sets (``OPENSPIEL_GAMES``,
+``PETTINGZOO_GAMES`` and ``PETTINGZOO_CYCLES`` of ``tests/support/<game>.py``; without them,
+a two-player game):
 
 - the shared Hypothesis state machine, :class:`meeplekit.testing.GameMachine`, over the
   game module as the protocol (:class:`meeplekit.protocol.Game`) describes it;
@@ -24,8 +27,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from meeplekit.registry import load_game, registered_names
-from meeplekit.spec import Specification
+from meeplekit.registry import load_game, load_info, registered_names
 from meeplekit.testing import GameMachine
 
 GAMES = registered_names()
@@ -55,17 +57,13 @@ def player_counts(name: str) -> tuple[int, ...]:
 
 def rule_ids(name: str) -> frozenset[str]:
     """The rule IDs of the game's specification (none for a game without one)."""
-    if importlib.util.find_spec(name) is None:
-        return frozenset()
-    try:
-        return frozenset(Specification(name).rule_ids())
-    except FileNotFoundError:
-        return frozenset()
+    specification = load_info(name).specification
+    return frozenset(() if specification is None else specification.rule_ids())
 
 
-def adapter(name: str, kind: str) -> ModuleType:
-    """The game's OpenSpiel or PettingZoo adapter module (importing it registers the game)."""
-    return importlib.import_module(f"{name}.{kind}")
+def adapter(name: str, kind: str) -> Any:
+    """The game served by the shared OpenSpiel or PettingZoo adapter (registered with it)."""
+    return importlib.import_module(f"meeplekit.{kind}").served(name)
 
 
 # --------------------------------------------------------------------------- state machine
@@ -100,7 +98,7 @@ for _name, (_short, _long) in MACHINES.items():
 
 
 def test_every_registered_game_gets_the_shared_machine_at_both_sizes() -> None:
-    assert {"harbour", "machikoro", "bremerhaven"} <= set(GAMES)
+    assert {"harbour", "machikoro", "bremerhaven", "toy"} <= set(GAMES)
     for name, (short, long) in MACHINES.items():
         assert short.game is long.game is load_game(name)
         assert short.players and set(short.players) <= {1, 2, 3, 4, 5, 6}

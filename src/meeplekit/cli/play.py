@@ -572,7 +572,7 @@ def play_game(
         lambda: info.catalogue(start),
         say if verbatim is None else verbatim,
     )
-    say(narration.setup(start, show_seed=show_seed))
+    say(narration.describe_setup(start, show_seed=show_seed))
     history: list[M] = []
     states = [start]
     deciders: list[int] = []
@@ -598,7 +598,7 @@ def play_game(
                     move = bot.choose(game.observe(state, decider))
                 table_due = True
             after, events = game.apply_move_with_events(state, move)
-            say(narration.events(state, move, events, after))
+            say(narration.describe_events(state, move, events, after))
             history.append(move)
             deciders.append(decider)
             states.append(after)
@@ -606,7 +606,7 @@ def play_game(
         end = "End of input: you" if isinstance(reason, EOFError) else "You"
         say(f"{end} left the game.")
     else:
-        say(narration.outcome(states[-1]))
+        say(narration.describe_outcome(states[-1]))
     if not show_seed:
         say(f"The game's seed was {seed} (--seed {seed} deals it again).")
     if moves is not None:
@@ -679,7 +679,7 @@ def spinner(info: GameInfo[Any, Any]) -> Thinking:
     def spin(seat: int) -> Iterator[None]:
         from rich.console import Console
 
-        with Console(stderr=True).status(f"{info.narration.player(seat)} is thinking..."):
+        with Console(stderr=True).status(f"{info.narration.player_name(seat)} is thinking..."):
             yield
 
     return spin
@@ -803,7 +803,7 @@ def play_command(
             left = (
                 {}
                 if info.game.is_over(end)
-                else {len(moves): f"{info.narration.player(seat)} left the game"}
+                else {len(moves): f"{info.narration.player_name(seat)} left the game"}
             )
             write_output(record, records_of(info).write(start, moves, tags=tags, comments=left))
             _say(f"The game's record is in {click.format_filename(record)}.")

@@ -141,7 +141,7 @@ def _table(
         viewer: int = value.viewer  # type: ignore[attr-defined]
         if seat is not None and seat - 1 != viewer:
             raise click.ClickException(
-                f"the code is what {info.narration.player(viewer)} sees; it shows no other seat"
+                f"the code is what {info.narration.player_name(viewer)} sees; it shows no other seat"
             )
         # Every view of a seat is drawn from its observation: any state that gives the
         # observation shows the same table.

@@ -225,14 +225,14 @@ def replay_command(
         out = sys.stdout
         width = terminal_width()
         narration = info.narration
-        out.write(wrap(narration.setup(start, show_seed=True), width) + "\n")
-        narration.game(start, record.moves, out)
+        out.write(wrap(narration.describe_setup(start, show_seed=True), width) + "\n")
+        records.narrate(start, record.moves, out)
         if not info.game.is_over(states[-1]):
             out.write(
                 f"\nThe record stops after {len(record.moves)} moves; the game is not over.\n"
             )
         else:
-            out.write("\n" + wrap(narration.outcome(states[-1]), width) + "\n")
+            out.write("\n" + wrap(narration.describe_outcome(states[-1]), width) + "\n")
         code = final_code(info, states[-1])
         if code is not None:
             out.write(f"\n{code}\n")
