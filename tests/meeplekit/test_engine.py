@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 import pytest
 
+import bremerhaven.rules.table
 import harbour.rules.table
 import machikoro.rules.table
 from harbour.state import PendingMove
@@ -392,6 +393,7 @@ def test_the_games_steps_are_engine_steps() -> None:
     """Each game's steps satisfy the shared protocol (checked by mypy on these lines)."""
     steps: list[Step] = [*machikoro.rules.table.STEPS.values()]
     steps.append(harbour.rules.table.step_of(PendingMove()))
+    steps += bremerhaven.rules.table.STEPS.values()
     for step in steps:
         assert isinstance(step.answers, tuple) and isinstance(step.owns, frozenset)
         assert isinstance(step.may_be_automatic, bool)

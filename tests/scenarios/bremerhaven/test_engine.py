@@ -53,6 +53,7 @@ from bremerhaven.state import (
     PendingPermits,
     PendingPrice,
     PendingProduction,
+    PendingStep,
     Placed,
 )
 from tests.support.bremerhaven import (
@@ -87,10 +88,31 @@ def test_one_decision_at_a_time_answered_by_its_own_moves() -> None:
             break
         top = state.stack[-1]
         step = STEPS[type(top)]
-        assert bremerhaven.current_player(state) == step.seat(top)
+        assert not isinstance(top, PendingStep)  # a step without a choice is never asked
+        assert bremerhaven.current_player(state) == top.seat
         moves = bremerhaven.legal_moves(state)
         assert moves and all(isinstance(m, step.answers) for m in moves)
         state = bremerhaven.apply_move(state, rng.choice(moves))
+
+
+@pytest.mark.rules("BH-ENGINE-1")
+def test_a_steps_moves_are_its_candidates_it_does_not_refuse_by_a_rule_it_owns() -> None:
+    rng = random.Random(5)
+    refused_by: set[str] = set()
+    for players in (1, 2, 3, 4):
+        state = bremerhaven.new_game(players, seed=players)
+        while not bremerhaven.is_over(state):
+            top = state.stack[-1]
+            step = STEPS[type(top)]
+            moves = bremerhaven.legal_moves(state)
+            for move in step.candidates(state, top):
+                found = bremerhaven.explain(state, move)
+                assert (found is None) == (move in moves), (move, found)
+                if found is not None:
+                    assert found.rule_id in step.owns, (type(step).__name__, found)
+                    refused_by.add(found.rule_id)
+            state = bremerhaven.apply_move(state, rng.choice(moves))
+    assert len(refused_by) >= 5, refused_by  # the games met refusals of several steps
 
 
 @pytest.mark.rules("BH-ENGINE-2", "BH-ENGINE-4", "BH-ENGINE-5", "BH-FLOW-4")
