@@ -22,8 +22,9 @@ from bremerhaven.events import Event, GameEnded
 from bremerhaven.moves import Move, well_formed
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.table import STEPS, deciding_seat
+from bremerhaven.rules.town import serial_order
 from bremerhaven.rules.work import Work
-from bremerhaven.scoring import outcome, scores
+from bremerhaven.scoring import scores
 from bremerhaven.state import GameState, Pending
 from bremerhaven.validation import validate
 from meeplekit.engine import Engine, Hooks
@@ -63,9 +64,8 @@ def _decider(state: GameState, top: Pending) -> int:
 
 
 def _last_mover(state: GameState) -> int:
-    """The winner's seat (seat 0 when nobody wins)."""
-    winners = outcome(state).winners
-    return winners[0] if winners else 0
+    """The harbour whose turn came last: the last of the final round's 4.1-4.4 (BH-ENGINE-2)."""
+    return serial_order(state, [s for s in range(len(state.players)) if s != state.dummy])[-1]
 
 
 def _game_ended(state: GameState) -> Event:
@@ -123,7 +123,13 @@ def is_over(state: GameState) -> bool:
 
 @ENGINE.entry
 def current_player(state: GameState) -> int:
-    """The seat that decides now; after the end, the winner's seat."""
+    """The seat that decides now.
+
+    After the end: the seat of the player who moved last, the harbour whose turn came
+    last (the last of the final round's Individual action phase, in BH-ENGINE-2's order);
+    the order of leftover contracts their owners may still give at the end, under one
+    reading of BH-INT-16, belongs to no turn.
+    """
     return ENGINE.current_player(state)
 
 

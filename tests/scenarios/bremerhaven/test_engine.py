@@ -115,6 +115,33 @@ def test_a_steps_moves_are_its_candidates_it_does_not_refuse_by_a_rule_it_owns()
     assert len(refused_by) >= 5, refused_by  # the games met refusals of several steps
 
 
+@pytest.mark.rules("BH-ENGINE-2")
+def test_after_the_end_current_player_is_the_harbour_whose_turn_came_last() -> None:
+    """The last mover (the shared protocol's definition), not the winner.
+
+    The final round's harbour turns are read on the stack: the last turn's settle step lies
+    lowest, just above the clean-up.
+    """
+    read = winner_elsewhere = 0
+    for seed in range(16):
+        state = bremerhaven.new_game(1 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        turns: list[tuple[int, int]] = []  # (round, the seat of the round's last turn)
+        while not bremerhaven.is_over(state):
+            settles = [p for p in state.stack if type(p) is PendingStep and p.phase == "settle"]
+            if settles:
+                turns.append((state.round, settles[0].index))
+            state = bremerhaven.apply_move(state, rng.choice(bremerhaven.legal_moves(state)))
+        last = [seat for played, seat in turns if played == state.round]
+        if not last:  # no harbour of the final round was asked anything
+            continue
+        read += 1
+        assert bremerhaven.current_player(state) == last[-1]
+        winners = bremerhaven.outcome(state).winners
+        winner_elsewhere += bool(winners) and winners[0] != last[-1]
+    assert read >= 12 and winner_elsewhere >= 2, (read, winner_elsewhere)
+
+
 @pytest.mark.rules("BH-ENGINE-2", "BH-ENGINE-4", "BH-ENGINE-5", "BH-FLOW-4")
 def test_the_decisions_of_a_round_come_in_a_fixed_order() -> None:
     refinery = building("refinery", Production(good=BARREL))
