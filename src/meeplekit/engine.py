@@ -19,10 +19,15 @@ same pipeline for every game:
    mutable work (``stack`` a list, ``freeze()`` the frozen state back), so the input state
    is never changed.
 5. **Automatic steps**: after the move, each step on top that needs no decision carries
-   itself out (:attr:`Step.may_be_automatic`); when the stack empties, the game may add the
-   next turn's decisions (:attr:`Hooks.stack_emptied`).
+   itself out (:attr:`Step.may_be_automatic`); a decision of a step named in
+   :attr:`Hooks.single_answers` with one legal answer (or none) is taken by the engine;
+   when the stack empties, the game may add the next turn's decisions
+   (:attr:`Hooks.stack_emptied`).
 6. **Freeze**: the work is frozen; with events, the game's end event closes the log when
    the game ended (:attr:`Hooks.game_ended`).
+
+A game that trusts a valid position and checks none on its fast path may name what to
+raise when something fails inside on a position it refuses (:attr:`Hooks.broken`).
 
 A game's ``engine.py`` holds only its hooks and its step table, and gives its public
 functions (with their own docstrings) as one-line calls of an :class:`Engine`. Errors are
@@ -37,7 +42,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 import attrs
 
@@ -243,6 +248,26 @@ class Hooks(Generic[S, W, M, E]):
     beside: Beside | None = None
     #: The look-ahead that may refuse a move otherwise legal, or ``None``.
     guard: Guard | None = None
+    #: The steps whose decision the engine takes by itself when it has one legal answer,
+    #: and skips when it has none (Bremerhaven's BH-ENGINE-7), or ``None``: every
+    #: decision is asked. When such a decision comes up after a move (or in
+    #: :attr:`Engine.settle`), the engine freezes the work to list its moves; with more
+    #: than one, it keeps the frozen state and its moves in :attr:`Engine.listed` and
+    #: returns that very state, so that :attr:`Engine.legal_moves` does not list them
+    #: again. A game with single answers has no :attr:`beside` and no :attr:`guard` (its
+    #: steps' own moves are its legal moves).
+    single_answers: frozenset[Step] | None = None
+    #: What to raise for an exception raised inside a public function on a state, or
+    #: ``None``: raise it as it is. Given the state and the exception, it returns the
+    #: exception itself (raised unchanged: the game's own errors, or an error of the engine
+    #: on a valid position) or the game's error saying what is wrong with the position
+    #: (raised from it; :attr:`Engine.can_apply` answers False instead). It is read by
+    #: :attr:`Engine.is_over`, :attr:`Engine.current_player`, :attr:`Engine.legal_moves`,
+    #: :attr:`Engine.explain`, :attr:`Engine.verify_move`, :attr:`Engine.can_apply`,
+    #: :attr:`Engine.apply_move` and :attr:`Engine.apply_move_with_events`; the trusted
+    #: paths (:attr:`Engine.apply_move_unchecked`, :attr:`Engine.random_playout`) raise
+    #: what they meet.
+    broken: Callable[[Any, Exception], Exception] | None = None
 
 
 class Engine(Generic[S, W, M, E]):
@@ -250,10 +275,11 @@ class Engine(Generic[S, W, M, E]):
 
     Each function is a closure over the hooks, bound once when the engine is made, so
     that the pipeline reads no attribute on its hot path. The engine is stateless but for
-    one :class:`~meeplekit.memo.Memo`: the state :attr:`legal_moves` listed last and its
-    moves, so that :attr:`apply_move` applies one of those very move objects without
-    checking it again, as bots and frontends do (identity, not equality: a value made
-    around its constructor may equal a listed move and still not be one).
+    one :class:`~meeplekit.memo.Memo`: the state :attr:`legal_moves` (or, with
+    :attr:`Hooks.single_answers`, :attr:`settle`) listed last and its moves, so that
+    :attr:`apply_move` applies one of those very move objects without checking it again,
+    as bots and frontends do (identity, not equality: a value made around its
+    constructor may equal a listed move and still not be one).
 
     A game gives its public functions their own signatures and docstrings with
     :meth:`entry`.
@@ -282,8 +308,13 @@ class Engine(Generic[S, W, M, E]):
     verify_move: Callable[[S, object], None]
     #: True when ``move`` is legal now; False for any other value, never an exception.
     can_apply: Callable[[S, object], bool]
-    #: Apply one legal move to a work, then every step that needs no decision.
-    run: Callable[[W, M], None]
+    #: Apply one legal move to a work, then every step that needs no decision: the frozen
+    #: state after.
+    run: Callable[[W, M], S]
+    #: Carry out every step that needs no decision from the work's top (with
+    #: :attr:`Hooks.single_answers`, taking single answers): the frozen state when it froze
+    #: the work to list a decision's moves (kept in :attr:`listed`), else ``None``.
+    settle: Callable[[W], S | None]
     #: The state after ``move``, checked unless :attr:`legal_moves` just listed it.
     apply_move: Callable[[S, object], S]
     #: The state after a move known to be legal, no check.
@@ -297,7 +328,7 @@ class Engine(Generic[S, W, M, E]):
     def __init__(self, hooks: Hooks[S, W, M, E]) -> None:
         #: The game's hooks.
         self.hooks = hooks
-        #: The last state :attr:`legal_moves` listed and its moves.
+        #: The last state :attr:`legal_moves` (or :attr:`settle`) listed and its moves.
         self.listed: Memo[S, tuple[M, ...]] = Memo()
         _build(self, hooks, self.listed)
 
@@ -339,9 +370,13 @@ def _build(
     unavailable = hooks.unavailable
     beside = hooks.beside
     guard = hooks.guard
+    single = hooks.single_answers
+    answered: frozenset[Any] = frozenset() if single is None else single
     plain = guard is None and beside is None
     if steps is None and step_of is None:
         raise TypeError("the hooks need steps or step_of")
+    if single is not None and not plain:
+        raise TypeError("single_answers lists a step's own moves: no beside, no guard")
 
     def is_over(state: Any) -> bool:
         if not isinstance(state, state_type):
@@ -376,6 +411,10 @@ def _build(
     def legal_moves(state: Any) -> tuple[Any, ...]:
         if not isinstance(state, state_type):
             raise not_a(state_type, state, invalid)
+        if single is not None:  # the moves settle() listed for this very state
+            entry = memo.entry
+            if entry is not None and entry[0] is state:
+                return entry[1]  # type: ignore[no-any-return]
         if plain:  # candidates, inline: it runs at every decision
             stack = state.stack
             if stack:
@@ -438,7 +477,7 @@ def _build(
         except invalid:  # the game's InvalidMoveError is one
             return False
 
-    def run(work: Any, move: Any) -> None:
+    def run(work: Any, move: Any) -> Any:
         stack = work.stack
         if beside is not None and isinstance(move, beside.answers):
             beside.apply(work, move)  # the pending decision stays
@@ -446,33 +485,52 @@ def _build(
             top = stack.pop()
             step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
             step.apply(work, top, move)
+        if single is not None:
+            frozen = settle(work)
+            return work.freeze() if frozen is None else frozen
         while stack:
             top = stack[-1]
             step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
             if not (step.may_be_automatic and step.automatic(work, top)):
-                return
+                return work.freeze()
         if emptied is not None:
             emptied(work)
+        return work.freeze()
+
+    def settle(work: Any) -> Any:
+        stack = work.stack
+        while stack:
+            top = stack[-1]
+            step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+            if step.may_be_automatic and step.automatic(work, top):
+                continue
+            if step not in answered:
+                return None
+            frozen = work.freeze()
+            moves = step.moves(frozen, top)
+            if len(moves) > 1:
+                memo.entry = (frozen, moves)  # Memo.put, inline
+                return frozen
+            stack.pop()  # one answer, taken; or none, and nothing to decide
+            if moves:
+                step.apply(work, top, moves[0])
+        if emptied is not None:
+            emptied(work)
+        return None
 
     def apply_move(state: Any, move: Any) -> Any:
         entry = memo.entry  # Memo.get, inline
         if entry is None or entry[0] is not state or id(move) not in map(id, entry[1]):
             move = checked(state, move)
-        work = work_of(state, None)
-        run(work, move)
-        return work.freeze()
+        return run(work_of(state, None), move)
 
     def unchecked(state: Any, move: Any) -> Any:
-        work = work_of(state, None)
-        run(work, move)
-        return work.freeze()
+        return run(work_of(state, None), move)
 
     def apply_move_with_events(state: Any, move: object) -> tuple[Any, tuple[Any, ...]]:
         made = checked(state, move)
         log: list[Any] = []
-        work = work_of(state, log)
-        run(work, made)
-        after = work.freeze()
+        after = run(work_of(state, log), made)
         if not after.stack:
             log.append(game_ended(after))
         return after, tuple(log)
@@ -484,9 +542,7 @@ def _build(
             raise not_a(state_type, state, invalid)
         done = 0
         while state.stack and (max_decisions is None or done < max_decisions):
-            work = work_of(state, None)
-            run(work, rng.choice(legal(state)))
-            state = work.freeze()
+            state = run(work_of(state, None), rng.choice(legal(state)))
             done += 1
         return state, done
 
@@ -502,7 +558,64 @@ def _build(
     engine.verify_move = verify_move
     engine.can_apply = can_apply
     engine.run = run
+    engine.settle = settle
     engine.apply_move = apply_move
     engine.apply_move_unchecked = unchecked
     engine.apply_move_with_events = apply_move_with_events
     engine.random_playout = random_playout
+    if hooks.broken is not None:
+        _guard(engine, hooks.broken)
+
+
+def _guard(
+    engine: Engine[Any, Any, Any, Any], broken: Callable[[Any, Exception], Exception]
+) -> None:
+    """Make ``engine``'s public functions raise what :attr:`Hooks.broken` says.
+
+    Each wrapper calls its function with the same arguments (a plain call, the fast path:
+    a ``try`` costs nothing until something is raised).
+    """
+
+    def judge(state: Any, error: Exception) -> NoReturn:
+        """Raise what ``broken`` says for ``error``, the exception being handled."""
+        made = broken(state, error)
+        if made is error:
+            raise  # the exception being handled, unchanged
+        raise made from error
+
+    def of_state(function: Callable[[Any], T]) -> Callable[[Any], T]:
+        def call(state: Any) -> T:
+            try:
+                return function(state)
+            except Exception as error:
+                judge(state, error)
+
+        return call
+
+    def of_move(function: Callable[[Any, Any], T]) -> Callable[[Any, Any], T]:
+        def call(state: Any, move: Any) -> T:
+            try:
+                return function(state, move)
+            except Exception as error:
+                judge(state, error)
+
+        return call
+
+    engine.is_over = of_state(engine.is_over)
+    engine.current_player = of_state(engine.current_player)
+    engine.legal_moves = of_state(engine.legal_moves)
+    engine.explain = of_move(engine.explain)
+    engine.verify_move = of_move(engine.verify_move)
+    engine.apply_move = of_move(engine.apply_move)
+    engine.apply_move_with_events = of_move(engine.apply_move_with_events)
+    can_apply = engine.can_apply
+
+    def never_raises(state: Any, move: object) -> bool:
+        try:
+            return can_apply(state, move)
+        except Exception as error:
+            if broken(state, error) is error:
+                raise
+            return False  # a position the game refuses: no move is legal there
+
+    engine.can_apply = never_raises

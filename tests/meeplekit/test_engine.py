@@ -4,7 +4,8 @@ The game: two seats take turns adding 1 or 2 (or 3, when the game is played with
 to a shared total; an odd total is banked up by one by itself (an automatic step), an even
 one asks the turn player to ``Take`` it; a ``Peek`` may be made once beside an adding
 decision; the look-ahead refuses a move that would leave the total at 4; the game ends
-when a turn ends at 6 or more.
+when a turn ends at 6 or more. A position with a negative total is not valid (what the
+``broken`` hook reads).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import attrs
 import pytest
 
+import bremerhaven.rules.table
 import harbour.rules.table
 import machikoro.rules.table
 from harbour.state import PendingMove
@@ -391,6 +393,147 @@ def test_the_games_steps_are_engine_steps() -> None:
     """Each game's steps satisfy the shared protocol (checked by mypy on these lines)."""
     steps: list[Step] = [*machikoro.rules.table.STEPS.values()]
     steps.append(harbour.rules.table.step_of(PendingMove()))
+    steps += bremerhaven.rules.table.STEPS.values()
     for step in steps:
         assert isinstance(step.answers, tuple) and isinstance(step.owns, frozenset)
         assert isinstance(step.may_be_automatic, bool)
+
+
+# --------------------------------------------------------------------------- single answers
+
+
+class NoTake(BankStep):
+    """Banking with no legal answer: a decision of single answers skips it."""
+
+    def moves(self, state: State, pending: Banking) -> tuple[Any, ...]:
+        return ()
+
+
+def single(*answered: Any, steps: dict[type, Any] = STEPS) -> Engine[State, Work, Any, str]:
+    """The toy without the decision beside and the look-ahead, ``answered`` taking single answers."""
+    return Engine(hooks(steps=steps, beside=None, guard=None, single_answers=frozenset(answered)))
+
+
+def test_a_decision_with_one_answer_is_taken_by_the_engine() -> None:
+    engine = single(STEPS[Banking])
+    after, events = engine.apply_move_with_events(State(), Add(2))
+    assert events == ("added 2", "took", "turn ended")  # Banking's one answer, taken
+    assert (after.total, after.current, after.stack) == (2, 1, (Adding(),))
+    assert engine.apply_move_unchecked(State(), Add(2)) == after
+    # Without the hook, or for a step not named, the one answer is asked.
+    for asking in (Engine(hooks(beside=None, guard=None)), single()):
+        after, events = asking.apply_move_with_events(State(), Add(2))
+        assert events == ("added 2",) and after.stack == (Banking(),)
+        assert asking.legal_moves(after) == (Take(),)
+
+
+def test_a_decision_with_no_answer_is_skipped() -> None:
+    steps: dict[type, Any] = {Adding: AddStep(), Banking: NoTake()}
+    after, events = single(steps[Banking], steps=steps).apply_move_with_events(State(), Add(2))
+    assert events == ("added 2", "turn ended") and after.stack == (Adding(),)
+    assert Engine(hooks(steps=steps)).apply_move(State(), Add(2)).stack == (Banking(),)
+
+
+def test_the_state_listed_for_a_single_answer_is_returned_and_its_moves_kept() -> None:
+    engine = single(STEPS[Banking], STEPS[Adding])
+    # Banking is taken, then the Adding below is listed: 2 moves.
+    after = engine.apply_move(State(stack=(Adding(), Adding())), Add(2))
+    listed = engine.listed.get(after)
+    assert listed == (Add(1), Add(2)) and after.stack == (Adding(),)
+    assert engine.legal_moves(after) is listed  # the very tuple: not listed again
+    ASKED.clear()
+    engine.apply_move(after, listed[1])
+    assert ASKED == []  # a move object just listed is applied without the check
+    equal = State(after.total, after.current, after.peeked, after.threes, after.stack)
+    assert engine.legal_moves(equal) == listed and engine.legal_moves(equal) is not listed
+
+
+def test_settle_carries_out_the_steps_without_a_decision_from_the_top() -> None:
+    engine = single(STEPS[Banking], STEPS[Adding])
+    work = Work(State(total=2, stack=(Adding(), Banking())), [])
+    frozen = engine.settle(work)
+    assert frozen is not None and work.log == ["took"] and frozen.stack == (Adding(),)
+    assert engine.listed.get(frozen) == (Add(1), Add(2))
+    asked = single(STEPS[Banking])  # Adding is not named: settle stops before listing it
+    work = Work(State(total=3, stack=(Adding(),)), [])
+    assert asked.settle(work) is None and work.stack == [Adding()]
+    work = Work(State(total=3, stack=(Banking(),)), [])  # odd: banked by itself, then a turn
+    assert asked.settle(work) is None and work.log == ["banked", "turn ended"]
+
+
+def test_single_answers_take_no_decision_beside_or_look_ahead() -> None:
+    for made in ({"guard": None}, {"beside": None}):
+        with pytest.raises(TypeError, match="single_answers"):
+            Engine(hooks(single_answers=frozenset(), **made))
+
+
+# --------------------------------------------------------------------------- broken positions
+
+
+class ToyBroken(ValueError):
+    """The toy's InvalidStateError."""
+
+
+def broken(state: Any, error: Exception) -> Exception:
+    """The toy's own errors as they are; else ToyBroken on a position that is not valid."""
+    if isinstance(error, (ToyInvalid, ToyIllegal)) or not isinstance(state, State):
+        return error
+    return (
+        ToyBroken(f"not a valid position: {error!r}") if getattr(state, "total", -1) < 0 else error
+    )
+
+
+def test_an_error_inside_on_a_broken_position_becomes_the_games_error() -> None:
+    engine = Engine(hooks(broken=broken))
+    junk = State(total=-1, stack=("junk",))  # no step owns "junk": KeyError inside
+    unset = object.__new__(State)  # no field set: AttributeError inside
+    doors: list[Callable[[State], object]] = [
+        engine.legal_moves,
+        lambda s: engine.explain(s, Add(1)),
+        lambda s: engine.verify_move(s, Add(1)),
+        lambda s: engine.apply_move(s, Add(1)),
+        lambda s: engine.apply_move_with_events(s, Add(1)),
+    ]
+    for door in doors:
+        with pytest.raises(ToyBroken) as raised:
+            door(junk)
+        assert isinstance(raised.value.__cause__, KeyError)
+    for call in (engine.is_over, engine.current_player):
+        with pytest.raises(ToyBroken) as raised:
+            call(unset)
+        assert isinstance(raised.value.__cause__, AttributeError)
+    assert engine.can_apply(junk, Add(1)) is False and engine.can_apply(unset, Add(1)) is False
+    # Without the hook, the error from inside.
+    with pytest.raises(KeyError):
+        ENGINE.legal_moves(junk)
+
+
+def test_errors_on_a_valid_position_and_the_games_own_are_raised_as_they_are() -> None:
+    engine = Engine(hooks(broken=broken))
+    junk = State(total=0, stack=("junk",))  # valid by the toy's rule: the engine's own error
+    with pytest.raises(KeyError) as raised:
+        engine.legal_moves(junk)
+    assert raised.value.__cause__ is None
+    with pytest.raises(KeyError):
+        engine.can_apply(junk, Add(1))
+    with pytest.raises(ToyIllegal) as illegal:
+        engine.apply_move(State(), Add(7))
+    assert illegal.value.__cause__ is None
+    with pytest.raises(ToyInvalid, match="expected"):
+        engine.is_over("a state")  # type: ignore[arg-type]
+    assert not engine.can_apply(State(), "Add 1")
+    # The trusted paths raise what they meet.
+    with pytest.raises(KeyError):
+        engine.apply_move_unchecked(State(total=-1, stack=("junk",)), Add(1))
+
+
+def test_entry_names_the_guarded_functions() -> None:
+    engine = Engine(hooks(broken=broken))
+
+    def can_apply(state: State, move: object) -> bool:
+        """The toy's can_apply."""
+        return engine.can_apply(state, move)
+
+    made = engine.entry(can_apply)
+    assert made is engine.can_apply and made.__doc__ == "The toy's can_apply."
+    assert made(State(), Add(1)) and not made(State(total=-1, stack=("junk",)), Add(1))

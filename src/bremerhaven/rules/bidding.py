@@ -142,6 +142,8 @@ def next_bidder(players: Sequence[Harbour], ranks: Sequence[int], after: int | N
 
 class _Bidding(Step[PendingBid]):
     answers = (Bid,)
+    owns = frozenset({"BH-BID-2"})
+    may_be_automatic = True  # the dummy's bids (BH-SOLO-8)
     may_have_one_answer = False
 
     def question(self, pending: PendingBid) -> str:
@@ -153,7 +155,7 @@ class _Bidding(Step[PendingBid]):
 
     def moves(self, state: GameState, pending: PendingBid) -> tuple[Bid, ...]:
         # The candidates are exactly the legal bids: every card in hand on every space that
-        # takes bids, the two predicates of check(). They depend on the hand and on which
+        # takes bids, the two predicates of refusal(). They depend on the hand and on which
         # spaces have a card, so each list is made once.
         key = (
             state.players[pending.seat].hand,
@@ -168,7 +170,7 @@ class _Bidding(Step[PendingBid]):
             found = _LISTS[key] = tuple(self.candidates(state, pending))
         return found
 
-    def check(self, state: GameState, pending: PendingBid, move: Bid) -> Refusal | None:
+    def refusal(self, state: GameState, pending: PendingBid, move: Bid) -> Refusal | None:
         if move.value not in state.players[pending.seat].hand:
             return Refusal("BH-BID-2", f"There is no influence card of {move.value} in the hand.")
         if move.space not in bid_spaces(state):

@@ -78,6 +78,7 @@ def land(work: Work, slot: int) -> None:
 
 class _Berth(Step[PendingBerth]):
     answers = (Berth,)
+    owns = frozenset({"BH-SEA-2", "BH-SEA-4", "BH-SEA-5"})
 
     def question(self, pending: PendingBerth) -> str:
         return "berthing a ship"
@@ -87,7 +88,7 @@ class _Berth(Step[PendingBerth]):
         goods = list(Good) if card.cargo is None else [card.cargo]
         return [Berth(dock, good) for dock in range(3) for good in goods]
 
-    def check(self, state: GameState, pending: PendingBerth, move: Berth) -> Refusal | None:
+    def refusal(self, state: GameState, pending: PendingBerth, move: Berth) -> Refusal | None:
         card = pending.card
         harbour = state.players[pending.seat]
         if harbour.docks[move.dock] is not None:
@@ -116,6 +117,7 @@ class _Berth(Step[PendingBerth]):
 
 class _Contract(Step[PendingContract]):
     answers = (PlaceContract,)
+    owns = frozenset({"BH-LAND-2"})
 
     def question(self, pending: PendingContract) -> str:
         return "placing a contract"
@@ -123,7 +125,7 @@ class _Contract(Step[PendingContract]):
     def candidates(self, state: GameState, pending: PendingContract) -> Iterable[PlaceContract]:
         return [PlaceContract(k) for k in range(4)]
 
-    def check(
+    def refusal(
         self, state: GameState, pending: PendingContract, move: PlaceContract
     ) -> Refusal | None:
         if state.players[pending.seat].loading[move.loading_dock] is not None:

@@ -45,18 +45,17 @@ def start_round(work: Work) -> None:
 
 class _Automatic(Step[PendingStep]):
     answers = ()
+    owns = frozenset({"BH-ENGINE-7"})
+    may_be_automatic = True
     may_have_one_answer = False
 
     def question(self, pending: PendingStep) -> str:
         return pending.phase
 
-    def seat(self, pending: PendingStep) -> int:
-        return -1
-
     def candidates(self, state: GameState, pending: PendingStep) -> tuple[()]:
         return ()
 
-    def check(self, state: GameState, pending: PendingStep, move: object) -> Refusal | None:
+    def refusal(self, state: GameState, pending: PendingStep, move: object) -> Refusal | None:
         return Refusal("BH-ENGINE-7", "No decision is asked for now.")
 
     def automatic(self, work: Work, pending: PendingStep) -> bool:

@@ -108,6 +108,7 @@ def _update(storage: list[int]) -> dict[str, object]:
 
 class _Production(Step[PendingProduction]):
     answers = (Produce, EndProduction)
+    owns = frozenset({"BH-PROD-3", "BH-INT-3"})
 
     def question(self, pending: PendingProduction) -> str:
         return "producing"
@@ -122,7 +123,7 @@ class _Production(Step[PendingProduction]):
         found.append(EndProduction())
         return found
 
-    def check(self, state: GameState, pending: PendingProduction, move: object) -> Refusal | None:
+    def refusal(self, state: GameState, pending: PendingProduction, move: object) -> Refusal | None:
         if isinstance(move, EndProduction):
             return None
         assert isinstance(move, Produce)
@@ -169,6 +170,19 @@ def _conversion_cost(harbour: Harbour) -> int:
 
 class _Movement(Step[PendingMovement]):
     answers = (Unload, Deliver, Pack, Unpack, EndMovement)
+    owns = frozenset(
+        {
+            "BH-MOVE-2",
+            "BH-MOVE-3",
+            "BH-MOVE-4",
+            "BH-MOVE-5",
+            "BH-INT-3",
+            "BH-INT-5",
+            "BH-HARBOR-6",
+            "BH-ENGINE-1",
+            "BH-ENGINE-8",
+        }
+    )
 
     def question(self, pending: PendingMovement) -> str:
         return "moving and converting goods"
@@ -183,7 +197,7 @@ class _Movement(Step[PendingMovement]):
         return found
 
     def moves(self, state: GameState, pending: PendingMovement) -> tuple[Move, ...]:
-        # The candidates that check() lets through, tested with its own predicates (room,
+        # The candidates that refusal() lets through, tested with its own predicates (room,
         # access, acceptance, money, supply) without making a refusal for each one left out.
         harbour = state.players[pending.seat]
         storage = harbour.storage
@@ -202,12 +216,12 @@ class _Movement(Step[PendingMovement]):
                             found.append(_DELIVER[k][good])
         if storage[_CRATE] >= 2 or storage[_CONTAINER]:
             for move in _CONVERSIONS:
-                if self.check(state, pending, move) is None:
+                if self.refusal(state, pending, move) is None:
                     found.append(move)
         found.append(_END_MOVEMENT)
         return tuple(found)
 
-    def check(self, state: GameState, pending: PendingMovement, move: object) -> Refusal | None:
+    def refusal(self, state: GameState, pending: PendingMovement, move: object) -> Refusal | None:
         harbour = state.players[pending.seat]
         if isinstance(move, EndMovement):
             return None
@@ -371,6 +385,7 @@ class _Due(Step[PendingDue]):
     """The owner's choice of the next due contract (BH-INT-16's reading ``owner-chooses``)."""
 
     answers = (ResolveContract,)
+    owns = frozenset({"BH-INT-16"})
 
     def question(self, pending: PendingDue) -> str:
         return "choosing which due contract to resolve next"
@@ -378,7 +393,9 @@ class _Due(Step[PendingDue]):
     def candidates(self, state: GameState, pending: PendingDue) -> Iterable[Move]:
         return [_RESOLVE[k] for k in sorted(pending.docks)]
 
-    def check(self, state: GameState, pending: PendingDue, move: ResolveContract) -> Refusal | None:
+    def refusal(
+        self, state: GameState, pending: PendingDue, move: ResolveContract
+    ) -> Refusal | None:
         k = move.loading_dock
         if k not in pending.docks or state.players[pending.seat].loading[k] is None:
             docks = ", ".join(str(d) for d in sorted(pending.docks))

@@ -221,6 +221,8 @@ def _allowed(state: GameState, seat: int) -> list[Good]:
 
 class _Starting(Step[PendingStartingGood]):
     answers = (StartingGood,)
+    owns = frozenset({"BH-SHORT-6"})
+    may_be_automatic = True  # a starting contract that shows all four goods
 
     def question(self, pending: PendingStartingGood) -> str:
         return "choosing a starting good"
@@ -228,7 +230,7 @@ class _Starting(Step[PendingStartingGood]):
     def candidates(self, state: GameState, pending: PendingStartingGood) -> Sequence[StartingGood]:
         return [StartingGood(g) for g in Good]
 
-    def check(
+    def refusal(
         self, state: GameState, pending: PendingStartingGood, move: StartingGood
     ) -> Refusal | None:
         if move.good not in _allowed(state, pending.seat):

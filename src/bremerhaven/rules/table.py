@@ -1,4 +1,4 @@
-"""Which step owns which kind of pending decision (BH-ENGINE-1)."""
+"""Which step owns which kind of pending decision, and who decides it (BH-ENGINE-1)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from bremerhaven.state import (
     PendingStep,
 )
 
-__all__ = ["STEPS"]
+__all__ = ["STEPS", "deciding_seat"]
 
 #: The step of each kind of pending decision.
 STEPS: Final[dict[type, Step[Any]]] = {
@@ -43,3 +43,11 @@ STEPS: Final[dict[type, Step[Any]]] = {
     PendingStep: AUTOMATIC,
     PendingDue: DUE,
 }
+
+
+def deciding_seat(pending: object) -> int:
+    """The seat that decides ``pending``; -1 for a step without a choice (never asked)."""
+    if type(pending) is PendingStep:
+        return -1
+    seat: int = getattr(pending, "seat")  # noqa: B009 - every decision has a seat
+    return seat

@@ -193,6 +193,16 @@ _END_PERMITS = EndPermits()
 
 class _Permits(Step[PendingPermits]):
     answers = (BuyPermit, PlaceBollard, ClearCover, Build, EndPermits)
+    owns = frozenset(
+        {
+            "BH-PERMIT-3",
+            "BH-PERMIT-4",
+            "BH-PERMIT-5",
+            "BH-PERMIT-6",
+            "BH-PERMIT-8",
+            "BH-ENGINE-1",
+        }
+    )
 
     def question(self, pending: PendingPermits) -> str:
         return "using building permits"
@@ -208,19 +218,19 @@ class _Permits(Step[PendingPermits]):
         return found
 
     def moves(self, state: GameState, pending: PendingPermits) -> tuple[Move, ...]:
-        # check()'s predicates, with the permit's price worked out once and no use move
+        # refusal()'s predicates, with the permit's price worked out once and no use move
         # tried without a permit to spend (BH-PERMIT-3).
         found: list[Move] = []
         if state.players[pending.seat].money >= permit_price(state, pending):
             found.append(_BUY)
         if pending.permits:
             found += [
-                m for m in self._uses(state, pending) if self.check(state, pending, m) is None
+                m for m in self._uses(state, pending) if self.refusal(state, pending, m) is None
             ]
         found.append(_END_PERMITS)
         return tuple(found)
 
-    def check(self, state: GameState, pending: PendingPermits, move: object) -> Refusal | None:
+    def refusal(self, state: GameState, pending: PendingPermits, move: object) -> Refusal | None:
         harbour = state.players[pending.seat]
         if isinstance(move, EndPermits):
             return None
@@ -346,6 +356,7 @@ def grow_price(state: GameState, seat: int) -> int:
 
 class _Grow(Step[PendingGrow]):
     answers = (PayDifference,)
+    owns = frozenset({"BH-GROW-1", "BH-GROW-3"})
 
     def question(self, pending: PendingGrow) -> str:
         return "paying the difference to grow influence"
@@ -353,7 +364,9 @@ class _Grow(Step[PendingGrow]):
     def candidates(self, state: GameState, pending: PendingGrow) -> Iterable[PayDifference]:
         return (PayDifference(True), PayDifference(False))
 
-    def check(self, state: GameState, pending: PendingGrow, move: PayDifference) -> Refusal | None:
+    def refusal(
+        self, state: GameState, pending: PendingGrow, move: PayDifference
+    ) -> Refusal | None:
         if not move.pay:
             return None
         harbour = state.players[pending.seat]
@@ -408,6 +421,7 @@ def price(work: Work) -> None:
 
 class _Price(Step[PendingPrice]):
     answers = (ChoosePrice, RotatePrices)
+    owns = frozenset({"BH-PRICE-1", "BH-INT-17"})
 
     def question(self, pending: PendingPrice) -> str:
         return "choosing the Price card on top"
@@ -418,7 +432,7 @@ class _Price(Step[PendingPrice]):
             return (*choices, _ROTATE)
         return choices
 
-    def check(
+    def refusal(
         self, state: GameState, pending: PendingPrice, move: ChoosePrice | RotatePrices
     ) -> Refusal | None:
         if isinstance(move, RotatePrices):
@@ -473,6 +487,7 @@ def career(work: Work) -> None:
 
 class _Career(Step[PendingCareer]):
     answers = (SwapRanks,)
+    owns = frozenset({"BH-CAREER-1"})
 
     def question(self, pending: PendingCareer) -> str:
         return "swapping two adjacent ranks"
@@ -480,7 +495,7 @@ class _Career(Step[PendingCareer]):
     def candidates(self, state: GameState, pending: PendingCareer) -> Iterable[SwapRanks]:
         return [SwapRanks(None)] + [SwapRanks(r) for r in range(len(state.ranks) - 1)]
 
-    def check(self, state: GameState, pending: PendingCareer, move: SwapRanks) -> Refusal | None:
+    def refusal(self, state: GameState, pending: PendingCareer, move: SwapRanks) -> Refusal | None:
         if move.rank is not None and move.rank + 1 >= len(state.ranks):
             return Refusal("BH-CAREER-1", f"There are only {len(state.ranks)} ranks.")
         return None

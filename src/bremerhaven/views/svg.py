@@ -54,7 +54,7 @@ from bremerhaven.cards.model import (
 from bremerhaven.observation import Observation, bidding_open
 from bremerhaven.options import GoodsSupply
 from bremerhaven.rules.harbours import berth_size, capacity, is_accessible, used_spaces
-from bremerhaven.rules.table import STEPS
+from bremerhaven.rules.table import deciding_seat
 from bremerhaven.scoring import harbour_score, rating
 from bremerhaven.state import GameState, Harbour
 from bremerhaven.views.view import (
@@ -427,7 +427,7 @@ def position(
     boards, y = _offers(seen, 16, y + 10, w - 32)
     out.append(boards)
     y += 12
-    decider = None if seen.pending is None else STEPS[type(seen.pending)].seat(seen.pending)
+    decider = None if seen.pending is None else deciding_seat(seen.pending)
     for seat in range(len(seen.players)):
         panel, height = _player(seen, seat, who, decider, 16, y, w - 32)
         out.append(panel)

@@ -61,7 +61,7 @@ from bremerhaven.errors import InvalidValueError
 from bremerhaven.observation import Observation, SeenBid, bidding_open, observe
 from bremerhaven.options import GoodsSupply
 from bremerhaven.rules.harbours import berth_size, capacity, is_accessible, used_spaces
-from bremerhaven.rules.table import STEPS
+from bremerhaven.rules.table import STEPS, deciding_seat
 from bremerhaven.scoring import harbour_score, ranking, rating
 from bremerhaven.state import (
     GameState,
@@ -377,7 +377,7 @@ def headline(seen: Observation) -> str:
         where = f"round {seen.round}, {where}"
     if isinstance(pending, PendingStep):
         return f"Bremerhaven, {kind}, {where}: the engine is carrying out {doing}"
-    who = seat_name(step.seat(pending), seen.dummy)
+    who = seat_name(deciding_seat(pending), seen.dummy)
     return f"Bremerhaven, {kind}, {where}: {who} is {doing}"
 
 
@@ -542,7 +542,7 @@ def _harbour(seen: Observation, harbour: Harbour, width: int) -> list[str]:
 
 def _players(seen: Observation, viewer: int | None, width: int) -> list[str]:
     out = []
-    decider = None if seen.pending is None else STEPS[type(seen.pending)].seat(seen.pending)
+    decider = None if seen.pending is None else deciding_seat(seen.pending)
     for seat, harbour in enumerate(seen.players):
         rank = seen.ranks.index(seat)
         you = " (you)" if seat == viewer else ""

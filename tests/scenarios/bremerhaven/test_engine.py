@@ -52,6 +52,7 @@ from bremerhaven.state import (
     PendingPermits,
     PendingPrice,
     PendingProduction,
+    PendingStep,
     Placed,
 )
 from bremerhaven.views.narrate import sentence
@@ -87,10 +88,58 @@ def test_one_decision_at_a_time_answered_by_its_own_moves() -> None:
             break
         top = state.stack[-1]
         step = STEPS[type(top)]
-        assert bremerhaven.current_player(state) == step.seat(top)
+        assert not isinstance(top, PendingStep)  # a step without a choice is never asked
+        assert bremerhaven.current_player(state) == top.seat
         moves = bremerhaven.legal_moves(state)
         assert moves and all(isinstance(m, step.answers) for m in moves)
         state = bremerhaven.apply_move(state, rng.choice(moves))
+
+
+@pytest.mark.rules("BH-ENGINE-1")
+def test_a_steps_moves_are_its_candidates_it_does_not_refuse_by_a_rule_it_owns() -> None:
+    rng = random.Random(5)
+    refused_by: set[str] = set()
+    for players in (1, 2, 3, 4):
+        state = bremerhaven.new_game(players, seed=players)
+        while not bremerhaven.is_over(state):
+            top = state.stack[-1]
+            step = STEPS[type(top)]
+            moves = bremerhaven.legal_moves(state)
+            for move in step.candidates(state, top):
+                found = bremerhaven.explain(state, move)
+                assert (found is None) == (move in moves), (move, found)
+                if found is not None:
+                    assert found.rule_id in step.owns, (type(step).__name__, found)
+                    refused_by.add(found.rule_id)
+            state = bremerhaven.apply_move(state, rng.choice(moves))
+    assert len(refused_by) >= 5, refused_by  # the games met refusals of several steps
+
+
+@pytest.mark.rules("BH-ENGINE-2")
+def test_after_the_end_current_player_is_the_harbour_whose_turn_came_last() -> None:
+    """The last mover (the shared protocol's definition), not the winner.
+
+    The final round's harbour turns are read on the stack: the last turn's settle step lies
+    lowest, just above the clean-up.
+    """
+    read = winner_elsewhere = 0
+    for seed in range(16):
+        state = bremerhaven.new_game(1 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        turns: list[tuple[int, int]] = []  # (round, the seat of the round's last turn)
+        while not bremerhaven.is_over(state):
+            settles = [p for p in state.stack if type(p) is PendingStep and p.phase == "settle"]
+            if settles:
+                turns.append((state.round, settles[0].index))
+            state = bremerhaven.apply_move(state, rng.choice(bremerhaven.legal_moves(state)))
+        last = [seat for played, seat in turns if played == state.round]
+        if not last:  # no harbour of the final round was asked anything
+            continue
+        read += 1
+        assert bremerhaven.current_player(state) == last[-1]
+        winners = bremerhaven.outcome(state).winners
+        winner_elsewhere += bool(winners) and winners[0] != last[-1]
+    assert read >= 12 and winner_elsewhere >= 2, (read, winner_elsewhere)
 
 
 @pytest.mark.rules("BH-ENGINE-2", "BH-ENGINE-4", "BH-ENGINE-5", "BH-FLOW-4")
