@@ -24,7 +24,7 @@ from harbour.events import Event
 from harbour.moves import Move, SellToTraders, UseAbility, well_formed_in
 from harbour.rules import conversion, end, shipping, toll
 from harbour.rules.step import Refusal, Step
-from harbour.rules.table import move_kind, step_of
+from harbour.rules.table import BY_TYPE, move_kind, step_of
 from harbour.rules.work import Work
 from harbour.state import GameState, Pending
 from meeplekit.engine import Chooser, Engine, Hooks
@@ -127,6 +127,7 @@ ENGINE: Engine[GameState, Work, Move, Event] = Engine(
         invalid_value=InvalidValueError,
         illegal_move=IllegalMoveError,
         well_formed=_well_formed,
+        steps=BY_TYPE,
         step_of=step_of,
         work=Work,
         game_over=Refusal("END-2", "The game is over; no move is legal."),
