@@ -470,9 +470,10 @@ def _build(
                 step = step_of(top)
             read: Any = step  # its properties as plain attributes (see Step)
             if not (read.may_be_automatic and step.automatic(work, top)):
-                return work.freeze()
-        if emptied is not None:
-            emptied(work)
+                break
+        else:  # the stack emptied
+            if emptied is not None:
+                emptied(work)
         return work.freeze()
 
     legal_moves: Callable[[Any], tuple[Any, ...]] = whole_legal_moves
@@ -618,9 +619,10 @@ def _plain(
             top = stack[-1]
             step = automatic[type(top)]
             if step is None or not step.automatic(work, top):
-                return work.freeze()
-        if emptied is not None:
-            emptied(work)
+                break
+        else:  # the stack emptied
+            if emptied is not None:
+                emptied(work)
         return work.freeze()
 
     return legal_moves, refusal, unchecked
