@@ -14,7 +14,8 @@ same pipeline for every game:
    decision (:attr:`Hooks.not_an_answer`); then a look-ahead that may refuse a move
    otherwise legal by what it leads to (:attr:`Hooks.guard`). A refusal raises the game's
    ``IllegalMoveError`` with its rule and reason.
-3. **The step table**: :attr:`Hooks.step_of` gives the step of the decision on top.
+3. **The step table**: :attr:`Hooks.steps` (by the decision's type) or else
+   :attr:`Hooks.step_of` gives the step of the decision on top.
 4. **A working copy**: :attr:`Hooks.work` copies the frozen state into the game's
    mutable work (``stack`` a list, ``freeze()`` the frozen state back), so the input state
    is never changed.
@@ -65,16 +66,12 @@ class Position(Protocol):
 
 
 class Working(Protocol):
-    """What the engine uses of a game's working copy of a state.
+    """What the engine uses of a game's working copy of a state."""
 
-    A compiled game's work may name this protocol as its base: mypyc then reads its stack
-    and calls its :meth:`freeze` directly (a protocol named as a base is a trait).
-    """
-
-    __slots__ = ()  # a game's work may keep its own slots
-
-    #: The pending decisions, as a list the steps push to and pop from.
-    stack: list[Any]
+    @property
+    def stack(self) -> list[Any]:
+        """The pending decisions, as a list the steps push to and pop from."""
+        ...
 
     def freeze(self) -> Any:
         """The frozen state the work holds now."""
@@ -453,8 +450,8 @@ def _build(
         return found
 
     def whole_unchecked(state: Any, move: Any, log: list[Any] | None = None) -> Any:
-        work: Working = work_of(state, log)
-        stack = work.stack
+        work = work_of(state, log)
+        stack: list[Any] = work.stack
         if beside is not None and isinstance(move, beside_answers):
             beside.apply(work, move)  # the pending decision stays
         else:
@@ -611,8 +608,8 @@ def _plain(
         return not_an_answer(state, top, table[kind], move)
 
     def unchecked(state: Any, move: Any, log: list[Any] | None = None) -> Any:
-        work: Working = work_of(state, log)
-        stack = work.stack
+        work = work_of(state, log)
+        stack: list[Any] = work.stack
         top = stack.pop()
         table[type(top)].apply(work, top, move)
         while stack:

@@ -33,7 +33,6 @@ from harbour.state import (
     make_player,
     make_state,
 )
-from meeplekit.engine import Working
 
 __all__ = [
     "PENDING_MOVE",
@@ -61,13 +60,12 @@ pending_toll_after = functools.cache(PendingTollAfter)
 _CAP = GAME.goods_cap
 
 
-class Work(Working):
+class Work:
     """A mutable copy of a state with an optional event log (``None``: events cost nothing).
 
     Copy on write: a move reads the frozen state until it changes a part, so a move that
     changes one player's pawn copies that player only, and :meth:`freeze` shares every
-    part that did not change. The shared engine's :class:`~meeplekit.engine.Working` is
-    named as a base so that the compiled build reads the stack directly.
+    part that did not change.
     """
 
     __slots__ = (
