@@ -22,9 +22,15 @@ from setuptools import setup
 #: The modules compiled: the rules engine, where play spends its time, and the state
 #: classes (``GameState`` and ``PlayerState`` become native classes, which the compiled
 #: engine reads and builds directly). The other data classes (pending decisions, sites,
-#: moves, goods, cards) stay interpreted attrs classes.
+#: moves, goods, cards) stay interpreted attrs classes. The shared engine that runs the
+#: rules (``meeplekit.engine``) and its memo are compiled with them, in the same group, so
+#: that it calls Harbour's steps, conversion and toll directly (its protocols are their
+#: bases); they are installed into the ``meeplekit`` package, beside its pure modules (an
+#: extension module is imported before a ``.py`` of the same name), and serve every game
+#: there.
 COMPILED = sorted(
     ["src/harbour/engine.py", "src/harbour/market.py", "src/harbour/state.py"]
+    + ["src/meeplekit/engine.py", "src/meeplekit/memo.py"]
     + [p for p in glob("src/harbour/rules/*.py") if not p.endswith("__init__.py")]
 )
 

@@ -17,17 +17,17 @@ ability may be used at any decision of its owner's turn (ABIL-11, INT-34,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from harbour.errors import IllegalMoveError, InvalidValueError
 from harbour.events import Event
 from harbour.moves import Move, SellToTraders, UseAbility, well_formed_in
 from harbour.rules import conversion, end, shipping, toll
 from harbour.rules.step import Refusal, Step
-from harbour.rules.table import move_kind, step_of
+from harbour.rules.table import BY_TYPE, move_kind, step_of
 from harbour.rules.work import Work
 from harbour.state import GameState, Pending
-from meeplekit.engine import Chooser, Engine, Hooks
+from meeplekit.engine import Beside, Chooser, Engine, Guard, Hooks
 
 __all__ = [
     "Chooser",
@@ -68,10 +68,10 @@ def _inland(state: GameState, move: Move) -> Refusal | None:
     return None
 
 
-class _Conversion:
+class _Conversion(Beside):
     """ABIL-11, INT-34: the once-per-turn conversion, offered beside each turn decision."""
 
-    answers = (UseAbility,)
+    answers: ClassVar[tuple[type, ...]] = (UseAbility,)
 
     def offered(self, state: GameState, step: Step[Any, Any]) -> bool:
         return step.turn_decision and conversion.available(state)
@@ -90,7 +90,7 @@ class _Conversion:
         conversion.use(work, move)  # ABIL-11: the decision stays pending
 
 
-class _Toll:
+class _Toll(Guard):
     """TOLL-5: a toll must stay payable, read by looking ahead."""
 
     def at_risk(self, state: GameState) -> bool:
@@ -107,6 +107,19 @@ class _Toll:
 
     def refusal(self, state: GameState, move: Move) -> Refusal:
         return toll.unpayable_refusal(state, move)
+
+
+def _work(state: GameState, log: list[Event] | None) -> Work:
+    """A work of ``state``, made by a compiled function (see :data:`_WORK`)."""
+    return Work(state, log)
+
+
+#: What makes a work: compiled, a native function, which the shared engine calls for less
+#: than a native class (the class's call parses its arguments from a tuple); interpreted,
+#: the class itself, one frame fewer.
+_WORK: Callable[[GameState, list[Event] | None], Work] = (
+    _work if hasattr(GameState, "__mypyc_attrs__") else Work
+)
 
 
 def _decider(state: GameState, top: Pending) -> int:
@@ -127,8 +140,9 @@ ENGINE: Engine[GameState, Work, Move, Event] = Engine(
         invalid_value=InvalidValueError,
         illegal_move=IllegalMoveError,
         well_formed=_well_formed,
+        steps=BY_TYPE,
         step_of=step_of,
-        work=Work,
+        work=_WORK,
         game_over=Refusal("END-2", "The game is over; no move is legal."),
         not_an_answer=_not_an_answer,
         decider=_decider,

@@ -216,19 +216,17 @@ def _cached(options: RulesOptions, players: int) -> Tables:
     return _build(options, players)
 
 
-#: The last tables asked for: the options object and, for it, the player count and the
-#: tables (a one-entry memo).
-_LAST: Memo[RulesOptions, tuple[int, Tables]] = Memo()
+#: The last tables asked for, by their options object (a one-entry memo; the tables name
+#: their player count).
+_LAST: Memo[RulesOptions, Tables] = Memo()
 
 
 def tables_for(options: RulesOptions, players: int) -> Tables:
     """The tables of a game of ``players`` players under ``options`` (computed once)."""
     entry = _LAST.entry  # Memo.get, inline: every move's work asks
-    if entry is not None and entry[0] is options and entry[1][0] == players:
-        return entry[1][1]
-    found = _cached(options, players)
-    _LAST.put(options, (players, found))
-    return found
+    if entry is not None and entry[0] is options and (found := entry[1]).players == players:
+        return found
+    return _LAST.put(options, _cached(options, players))
 
 
 def tables_of(state: GameState) -> Tables:

@@ -14,7 +14,8 @@ same pipeline for every game:
    decision (:attr:`Hooks.not_an_answer`); then a look-ahead that may refuse a move
    otherwise legal by what it leads to (:attr:`Hooks.guard`). A refusal raises the game's
    ``IllegalMoveError`` with its rule and reason.
-3. **The step table**: :attr:`Hooks.step_of` gives the step of the decision on top.
+3. **The step table**: :attr:`Hooks.steps` (by the decision's type) or else
+   :attr:`Hooks.step_of` gives the step of the decision on top.
 4. **A working copy**: :attr:`Hooks.work` copies the frozen state into the game's
    mutable work (``stack`` a list, ``freeze()`` the frozen state back), so the input state
    is never changed.
@@ -64,7 +65,7 @@ class Position(Protocol):
     """What the engine reads of a game's frozen state: its stack of pending decisions."""
 
     @property
-    def stack(self) -> Sequence[Any]:
+    def stack(self) -> tuple[Any, ...]:
         """The pending decisions, the one to take now last; empty once the game is over."""
         ...
 
@@ -82,29 +83,8 @@ class Working(Protocol):
         ...
 
 
-class Step(Protocol):
-    """One kind of pending decision: its legal answers, its refusal and its apply.
-
-    A game's steps satisfy this structurally (each game keeps its own base class, typed
-    with its state, work and move types). The engine calls :meth:`moves` and
-    :meth:`refusal` with the frozen state, :meth:`apply` and :meth:`automatic` with the
-    work.
-    """
-
-    @property
-    def answers(self) -> tuple[type, ...]:
-        """The move types that answer this decision."""
-        ...
-
-    @property
-    def owns(self) -> frozenset[str]:
-        """Every rule ID :meth:`refusal` may name."""
-        ...
-
-    @property
-    def may_be_automatic(self) -> bool:
-        """Whether :meth:`automatic` may carry the step out by itself."""
-        ...
+class _StepCalls(Protocol):
+    """The methods of :class:`Step`, the engine's calls (see :class:`Step` for why apart)."""
 
     def question(self, pending: Any) -> str:
         """What the decision asks, in a few words (``"rolling the dice"``)."""
@@ -115,7 +95,7 @@ class Step(Protocol):
         ...
 
     def refusal(self, state: Any, pending: Any, move: Any) -> Refusal | None:
-        """Why ``move`` (one of :attr:`answers`) is not among :meth:`moves`, or ``None``."""
+        """Why ``move`` (one of :attr:`Step.answers`) is not among :meth:`moves`, or ``None``."""
         ...
 
     def apply(self, work: Any, pending: Any, move: Any) -> None:
@@ -126,8 +106,42 @@ class Step(Protocol):
         """Carry the step out by itself when it offers no choice; True if it did.
 
         A step done automatically takes itself off the stack. Called only for steps with
-        :attr:`may_be_automatic`, when the decision reaches the top of the stack.
+        :attr:`Step.may_be_automatic`, when the decision reaches the top of the stack.
         """
+        ...
+
+
+class Step(_StepCalls, Protocol):
+    """One kind of pending decision: its legal answers, its refusal and its apply.
+
+    A game's steps satisfy this structurally (each game keeps its own base class, typed
+    with its state, work and move types). The engine calls ``moves(state, pending)`` and
+    ``refusal(state, pending, move)`` with the frozen state, ``apply(work, pending,
+    move)`` and ``automatic(work, pending)`` with the work, and ``question(pending)`` for
+    a refusal's sentence (their documentation is on this protocol's private base,
+    ``_StepCalls``).
+
+    A compiled game's base class of steps may also name this protocol as its base: mypyc
+    then calls the steps' methods directly (a protocol named as a base is a trait). The
+    methods are declared on the base apart because mypyc names its glue methods by class
+    name, and a game's own base class is also called ``Step``. The engine reads the
+    properties below as plain attributes (a game gives them as class variables, which a
+    trait's property cannot read).
+    """
+
+    @property
+    def answers(self) -> tuple[type, ...]:
+        """The move types that answer this decision."""
+        ...
+
+    @property
+    def owns(self) -> frozenset[str]:
+        """Every rule ID ``refusal`` may name."""
+        ...
+
+    @property
+    def may_be_automatic(self) -> bool:
+        """Whether ``automatic`` may carry the step out by itself."""
         ...
 
 
@@ -221,10 +235,13 @@ class Hooks(Generic[S, W, M, E]):
     #: The move made again by its constructor, checked against the state's game (seats,
     #: cards); raises the game's ``InvalidMoveError``. The state is of :attr:`state_type`.
     well_formed: Callable[[S, object], M]
-    #: The step of each pending decision's type, when the type alone decides it (looked
-    #: up inline, the fast table), or ``None`` to ask :attr:`step_of`.
+    #: The step of each pending decision's type, when the type alone decides it: the fast
+    #: table, looked up inline, or ``None`` to ask :attr:`step_of`. Alone, it holds every
+    #: type. With :attr:`step_of`, it may hold some types only (the engine asks
+    #: :attr:`step_of` for the others), and a dict is read as it is then, so that a game may
+    #: fill it as its :attr:`step_of` meets the types.
     steps: Mapping[type, Step] | None = None
-    #: The step that owns a pending decision, when :attr:`steps` is ``None``.
+    #: The step that owns a pending decision whose type :attr:`steps` does not hold.
     step_of: Callable[[Any], Step] | None = None
     #: A working copy of a state, with an event log or ``None``.
     work: Callable[[S, list[E] | None], W]
@@ -308,16 +325,14 @@ class Engine(Generic[S, W, M, E]):
     verify_move: Callable[[S, object], None]
     #: True when ``move`` is legal now; False for any other value, never an exception.
     can_apply: Callable[[S, object], bool]
-    #: Apply one legal move to a work, then every step that needs no decision: the frozen
-    #: state after.
-    run: Callable[[W, M], S]
     #: Carry out every step that needs no decision from the work's top (with
     #: :attr:`Hooks.single_answers`, taking single answers): the frozen state when it froze
     #: the work to list a decision's moves (kept in :attr:`listed`), else ``None``.
     settle: Callable[[W], S | None]
     #: The state after ``move``, checked unless :attr:`legal_moves` just listed it.
     apply_move: Callable[[S, object], S]
-    #: The state after a move known to be legal, no check.
+    #: The state after a move known to be legal, no check: the move applied to a work, then
+    #: every step that needs no decision. A third argument, a list, receives the events.
     apply_move_unchecked: Callable[[S, M], S]
     #: The state after a checked ``move`` and the events of what happened, in order.
     apply_move_with_events: Callable[[S, object], tuple[S, tuple[E, ...]]]
@@ -353,13 +368,29 @@ class Engine(Generic[S, W, M, E]):
 def _build(
     engine: Engine[Any, Any, Any, Any], hooks: Hooks[Any, Any, Any, Any], memo: Memo[Any, Any]
 ) -> None:
-    """Make ``engine``'s functions: closures over ``hooks``, read once here."""
+    """Make ``engine``'s functions: closures over ``hooks``, read once here.
+
+    A game with the fast table alone (:attr:`Hooks.steps`, no :attr:`Hooks.step_of`) and no
+    decision beside, look-ahead or refusal of its setup gets the plain pipeline
+    (:func:`_plain`): every step found by one lookup, no hook asked whether it exists. Any
+    other game gets the whole pipeline.
+    """
     state_type = hooks.state_type
     invalid = hooks.invalid_value
     illegal = hooks.illegal_move
     make = hooks.well_formed
     steps = hooks.steps
-    step_of = hooks.step_of
+    asked = hooks.step_of
+    if asked is not None:
+        step_of = asked
+    elif steps is not None:
+        step_of = _by_type(steps)
+    else:
+        raise TypeError("the hooks need steps or step_of")
+    # The fast table, read first; step_of for the types it does not hold.
+    by_type: dict[type, Step] = {}
+    if steps is not None:
+        by_type = steps if isinstance(steps, dict) else dict(steps)
     work_of = hooks.work
     game_over = hooks.game_over
     not_an_answer = hooks.not_an_answer
@@ -370,12 +401,12 @@ def _build(
     unavailable = hooks.unavailable
     beside = hooks.beside
     guard = hooks.guard
+    # A protocol's properties are read as plain attributes, through Any (see Step).
+    beside_read: Any = beside
+    beside_answers: tuple[type, ...] = beside_read.answers if beside is not None else ()
     single = hooks.single_answers
     answered: frozenset[Any] = frozenset() if single is None else single
-    plain = guard is None and beside is None
-    if steps is None and step_of is None:
-        raise TypeError("the hooks need steps or step_of")
-    if single is not None and not plain:
+    if single is not None and (beside is not None or guard is not None):
         raise TypeError("single_answers lists a step's own moves: no beside, no guard")
 
     def is_over(state: Any) -> bool:
@@ -386,17 +417,19 @@ def _build(
     def current_player(state: Any) -> int:
         if not isinstance(state, state_type):
             raise not_a(state_type, state, invalid)
-        stack = state.stack
+        stack: tuple[Any, ...] = state.stack
         if not stack:
             return last_mover(state)
         return decider(state, stack[-1])
 
     def candidates(state: Any) -> tuple[Any, ...]:
-        stack = state.stack
+        stack: tuple[Any, ...] = state.stack
         if not stack:
             return ()
         top = stack[-1]
-        step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+        step = by_type.get(type(top))
+        if step is None:
+            step = step_of(top)
         moves: tuple[Any, ...] = step.moves(state, top)
         if beside is not None and beside.offered(state, step):
             moves += beside.moves(state)
@@ -408,23 +441,16 @@ def _build(
             moves = tuple(m for m in moves if guard.keeps(state, m, candidates, unchecked))
         return moves
 
-    def legal_moves(state: Any) -> tuple[Any, ...]:
+    def whole_legal_moves(state: Any) -> tuple[Any, ...]:
         if not isinstance(state, state_type):
             raise not_a(state_type, state, invalid)
         if single is not None:  # the moves settle() listed for this very state
             entry = memo.entry
             if entry is not None and entry[0] is state:
                 return entry[1]  # type: ignore[no-any-return]
-        if plain:  # candidates, inline: it runs at every decision
-            stack = state.stack
-            if stack:
-                top = stack[-1]
-                step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
-                moves: tuple[Any, ...] = step.moves(state, top)
-            else:
-                moves = ()
-        else:
-            moves = legal(state)
+        moves = candidates(state)  # legal, inline
+        if guard is not None and moves and guard.at_risk(state):
+            moves = tuple(m for m in moves if guard.keeps(state, m, candidates, unchecked))
         memo.entry = (state, moves)  # Memo.put, inline
         return moves
 
@@ -433,19 +459,22 @@ def _build(
             raise not_a(state_type, state, invalid)
         return make(state, move)
 
-    def refusal(state: Any, move: Any) -> Refusal | None:
-        stack = state.stack
+    def whole_refusal(state: Any, move: Any) -> Refusal | None:
+        stack: tuple[Any, ...] = state.stack
         if not stack:
             return game_over
         top = stack[-1]
-        step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
+        step = by_type.get(type(top))
+        if step is None:
+            step = step_of(top)
+        read: Any = step  # its properties as plain attributes (see Step)
         if unavailable is not None:
             found = unavailable(state, move)
             if found is not None:
                 return found
-        if beside is not None and isinstance(move, beside.answers) and beside.speaks(state, step):
+        if beside is not None and isinstance(move, beside_answers) and beside.speaks(state, step):
             found = beside.refusal(state, move)
-        elif isinstance(move, step.answers):
+        elif isinstance(move, read.answers):
             found = step.refusal(state, top, move)
         else:
             found = not_an_answer(state, top, step, move)
@@ -458,11 +487,77 @@ def _build(
             return guard.refusal(state, move)
         return found
 
+    def whole_unchecked(state: Any, move: Any, log: list[Any] | None = None) -> Any:
+        work = work_of(state, log)
+        stack: list[Any] = work.stack
+        if beside is not None and isinstance(move, beside_answers):
+            beside.apply(work, move)  # the pending decision stays
+        else:
+            top = stack.pop()
+            step = by_type.get(type(top))
+            if step is None:
+                step = step_of(top)
+            step.apply(work, top, move)
+        if single is not None:
+            frozen = settle(work)
+            return work.freeze() if frozen is None else frozen
+        while stack:
+            top = stack[-1]
+            step = by_type.get(type(top))
+            if step is None:
+                step = step_of(top)
+            read: Any = step  # its properties as plain attributes (see Step)
+            if not (read.may_be_automatic and step.automatic(work, top)):
+                break
+        else:  # the stack emptied
+            if emptied is not None:
+                emptied(work)
+        return work.freeze()
+
+    def settle(work: Any) -> Any:
+        stack: list[Any] = work.stack
+        while stack:
+            top = stack[-1]
+            step = by_type.get(type(top))
+            if step is None:
+                step = step_of(top)
+            read: Any = step  # its properties as plain attributes (see Step)
+            if read.may_be_automatic and step.automatic(work, top):
+                continue
+            if step not in answered:
+                return None
+            frozen = work.freeze()
+            moves: tuple[Any, ...] = step.moves(frozen, top)
+            if len(moves) > 1:
+                memo.entry = (frozen, moves)  # Memo.put, inline
+                return frozen
+            stack.pop()  # one answer, taken; or none, and nothing to decide
+            if moves:
+                step.apply(work, top, moves[0])
+        if emptied is not None:
+            emptied(work)
+        return None
+
+    legal_moves: Callable[[Any], tuple[Any, ...]] = whole_legal_moves
+    refusal: Callable[[Any, Any], Refusal | None] = whole_refusal
+    unchecked: Callable[..., Any] = whole_unchecked  # (state, move, log=None)
+    if (
+        asked is None
+        and steps is not None
+        and beside is None
+        and guard is None
+        and unavailable is None
+        and single is None
+    ):
+        legal_moves, refusal, unchecked = _plain(hooks, steps, memo)
+
     def explain(state: Any, move: object) -> Refusal | None:
         return refusal(state, well_formed(state, move))
 
     def checked(state: Any, move: object) -> Any:
-        made = well_formed(state, move)
+        if not isinstance(state, state_type):  # well_formed, inline
+            raise not_a(state_type, state, invalid)
+        made = make(state, move)
         found = refusal(state, made)
         if found is not None:
             raise illegal(found.rule_id, found.reason)
@@ -477,60 +572,16 @@ def _build(
         except invalid:  # the game's InvalidMoveError is one
             return False
 
-    def run(work: Any, move: Any) -> Any:
-        stack = work.stack
-        if beside is not None and isinstance(move, beside.answers):
-            beside.apply(work, move)  # the pending decision stays
-        else:
-            top = stack.pop()
-            step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
-            step.apply(work, top, move)
-        if single is not None:
-            frozen = settle(work)
-            return work.freeze() if frozen is None else frozen
-        while stack:
-            top = stack[-1]
-            step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
-            if not (step.may_be_automatic and step.automatic(work, top)):
-                return work.freeze()
-        if emptied is not None:
-            emptied(work)
-        return work.freeze()
-
-    def settle(work: Any) -> Any:
-        stack = work.stack
-        while stack:
-            top = stack[-1]
-            step = steps[type(top)] if steps is not None else step_of(top)  # type: ignore[misc]
-            if step.may_be_automatic and step.automatic(work, top):
-                continue
-            if step not in answered:
-                return None
-            frozen = work.freeze()
-            moves = step.moves(frozen, top)
-            if len(moves) > 1:
-                memo.entry = (frozen, moves)  # Memo.put, inline
-                return frozen
-            stack.pop()  # one answer, taken; or none, and nothing to decide
-            if moves:
-                step.apply(work, top, moves[0])
-        if emptied is not None:
-            emptied(work)
-        return None
-
     def apply_move(state: Any, move: Any) -> Any:
         entry = memo.entry  # Memo.get, inline
         if entry is None or entry[0] is not state or id(move) not in map(id, entry[1]):
             move = checked(state, move)
-        return run(work_of(state, None), move)
-
-    def unchecked(state: Any, move: Any) -> Any:
-        return run(work_of(state, None), move)
+        return unchecked(state, move)
 
     def apply_move_with_events(state: Any, move: object) -> tuple[Any, tuple[Any, ...]]:
         made = checked(state, move)
         log: list[Any] = []
-        after = run(work_of(state, log), made)
+        after = unchecked(state, made, log)
         if not after.stack:
             log.append(game_ended(after))
         return after, tuple(log)
@@ -542,7 +593,7 @@ def _build(
             raise not_a(state_type, state, invalid)
         done = 0
         while state.stack and (max_decisions is None or done < max_decisions):
-            state = run(work_of(state, None), rng.choice(legal(state)))
+            state = unchecked(state, rng.choice(legal(state)))
             done += 1
         return state, done
 
@@ -557,12 +608,11 @@ def _build(
     engine.checked = checked
     engine.verify_move = verify_move
     engine.can_apply = can_apply
-    engine.run = run
-    engine.settle = settle
     engine.apply_move = apply_move
     engine.apply_move_unchecked = unchecked
     engine.apply_move_with_events = apply_move_with_events
     engine.random_playout = random_playout
+    engine.settle = settle
     if hooks.broken is not None:
         _guard(engine, hooks.broken)
 
@@ -619,3 +669,80 @@ def _guard(
             return False  # a position the game refuses: no move is legal there
 
     engine.can_apply = never_raises
+
+
+def _by_type(steps: Mapping[type, Step]) -> Callable[[Any], Step]:
+    """:attr:`Hooks.step_of` made of the fast table alone (``KeyError``: a type it lacks)."""
+
+    def step_of(pending: Any) -> Step:
+        return steps[type(pending)]
+
+    return step_of
+
+
+def _plain(
+    hooks: Hooks[Any, Any, Any, Any], steps: Mapping[type, Step], memo: Memo[Any, Any]
+) -> tuple[
+    Callable[[Any], tuple[Any, ...]],
+    Callable[[Any, Any], Refusal | None],
+    Callable[..., Any],
+]:
+    """``legal_moves``, ``refusal`` and ``apply_move_unchecked`` of a game with the table alone.
+
+    The same pipeline as :func:`_build`'s, with no decision beside, look-ahead or refusal
+    of the game's setup to ask about: each pending decision's step, its answers and (for a
+    step that :attr:`~Step.may_be_automatic`) the step to run by itself are read from
+    tables made here, once, by the decision's type.
+    """
+    state_type = hooks.state_type
+    invalid = hooks.invalid_value
+    game_over = hooks.game_over
+    not_an_answer = hooks.not_an_answer
+    emptied = hooks.stack_emptied
+    work_of = hooks.work
+    table: dict[type, Step] = dict(steps)
+    answers: dict[type, tuple[type, ...]] = {}
+    automatic: dict[type, Step | None] = {}
+    for kind, step in table.items():
+        read: Any = step  # its properties as plain attributes (see Step)
+        answers[kind] = read.answers
+        automatic[kind] = step if read.may_be_automatic else None
+
+    def legal_moves(state: Any) -> tuple[Any, ...]:
+        if not isinstance(state, state_type):
+            raise not_a(state_type, state, invalid)
+        stack: tuple[Any, ...] = state.stack
+        if stack:
+            top = stack[-1]
+            moves: tuple[Any, ...] = table[type(top)].moves(state, top)
+        else:
+            moves = ()
+        memo.entry = (state, moves)  # Memo.put, inline
+        return moves
+
+    def refusal(state: Any, move: Any) -> Refusal | None:
+        stack: tuple[Any, ...] = state.stack
+        if not stack:
+            return game_over
+        top = stack[-1]
+        kind = type(top)
+        if isinstance(move, answers[kind]):
+            return table[kind].refusal(state, top, move)
+        return not_an_answer(state, top, table[kind], move)
+
+    def unchecked(state: Any, move: Any, log: list[Any] | None = None) -> Any:
+        work = work_of(state, log)
+        stack: list[Any] = work.stack
+        top = stack.pop()
+        table[type(top)].apply(work, top, move)
+        while stack:
+            top = stack[-1]
+            step = automatic[type(top)]
+            if step is None or not step.automatic(work, top):
+                break
+        else:  # the stack emptied
+            if emptied is not None:
+                emptied(work)
+        return work.freeze()
+
+    return legal_moves, refusal, unchecked

@@ -342,13 +342,67 @@ def test_a_move_just_listed_is_applied_without_the_check() -> None:
 
 
 def test_the_fast_table_and_step_of_give_the_same_game() -> None:
-    by_function = Engine(hooks(steps=None, step_of=lambda pending: STEPS[type(pending)]))
+    by_function = Engine(hooks(steps=None, step_of=by_step_of))
     rng_a, rng_b = random.Random(5), random.Random(5)
     assert by_function.random_playout(State(), rng_a, None) == ENGINE.random_playout(
         State(), rng_b, None
     )
     with pytest.raises(TypeError, match="steps or step_of"):
         Engine(hooks(steps=None))
+
+
+def by_step_of(pending: Any) -> Any:
+    return STEPS[type(pending)]
+
+
+def walk(engine: Engine[State, Work, Any, str], seed: int) -> list[tuple[Any, ...]]:
+    """Every decision of a seeded game: its state, moves, refusals, player and events."""
+    rng = random.Random(seed)
+    state = State()
+    seen: list[tuple[Any, ...]] = []
+    tried = (Add(1), Add(2), Add(3), Add(7), Take(), Peek())
+    while not engine.is_over(state):
+        moves = engine.legal_moves(state)
+        refusals = tuple(engine.explain(state, move) for move in tried)
+        move = rng.choice(moves)
+        after, events = engine.apply_move_with_events(state, move)
+        assert engine.apply_move(state, move) == after == engine.apply_move_unchecked(state, move)
+        seen.append((state, moves, refusals, engine.current_player(state), events))
+        state = after
+    seen.append((state, engine.current_player(state), engine.explain(state, Add(1))))
+    return seen
+
+
+def test_the_plain_pipeline_plays_the_game_of_the_whole_one() -> None:
+    # The table alone, with nothing beside, no look-ahead and no refusal of the setup:
+    # the plain pipeline; the same hooks with step_of: the whole one.
+    alone = {"beside": None, "guard": None, "unavailable": None}
+    plain = Engine(hooks(**alone))
+    whole = Engine(hooks(**alone, steps=None, step_of=by_step_of))
+    # A compiled closure is an object of a class named after it (no __qualname__).
+    named = [getattr(f, "__qualname__", type(f).__name__) for f in (plain.refusal, whole.refusal)]
+    assert "_plain" in named[0] and "_plain" not in named[1]
+    for seed in range(30):
+        assert walk(plain, seed) == walk(whole, seed)
+    assert len(walk(plain, 0)) > 2
+
+
+def test_the_table_is_read_before_step_of_and_may_grow() -> None:
+    asked: list[type] = []
+    table: dict[type, Any] = {}
+
+    def step_of(pending: Any) -> Any:
+        asked.append(type(pending))
+        table[type(pending)] = STEPS[type(pending)]  # as Harbour's step_of remembers
+        return STEPS[type(pending)]
+
+    growing = Engine(hooks(steps=table, step_of=step_of))
+    assert walk(growing, 4) == walk(ENGINE, 4)
+    assert sorted(asked, key=str) == [Adding, Banking]  # each type asked once, then read
+    asked.clear()
+    some = Engine(hooks(steps={Adding: STEPS[Adding]}, step_of=lambda p: step_of(p)))
+    table.clear()
+    assert walk(some, 4) == walk(ENGINE, 4) and set(asked) == {Banking}
 
 
 def test_a_random_playout_is_the_loop_of_unchecked_moves() -> None:

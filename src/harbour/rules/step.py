@@ -15,6 +15,7 @@ from typing import ClassVar, Generic, TypeVar
 from harbour.moves import Move
 from harbour.rules.work import Work
 from harbour.state import GameState
+from meeplekit import engine
 from meeplekit.rules import Refusal
 
 __all__ = ["Refusal", "Step"]
@@ -23,10 +24,12 @@ P = TypeVar("P")
 M = TypeVar("M")
 
 
-class Step(Generic[P, M]):
+class Step(engine.Step, Generic[P, M]):
     """One kind of pending decision ``P``, answered by moves of type ``M``.
 
-    Subclasses are stateless; the rules modules create one instance each.
+    Subclasses are stateless; the rules modules create one instance each. The shared
+    engine's :class:`~meeplekit.engine.Step` protocol is named as a base so that the
+    compiled build calls the steps directly (see the protocol).
     """
 
     #: The move types that answer this decision (``M`` at run time).

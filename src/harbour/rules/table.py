@@ -55,7 +55,7 @@ from harbour.state import (
     PendingTollAfter,
 )
 
-__all__ = ["effect_step", "move_kind", "step_of"]
+__all__ = ["BY_TYPE", "effect_step", "move_kind", "step_of"]
 
 
 def step_of(pending: Pending) -> Step[Any, Any]:
@@ -75,6 +75,11 @@ def step_of(pending: Pending) -> Step[Any, Any]:
 #: :func:`step_of`'s memory of :func:`_owner` and :func:`effect_step`, by type.
 _BY_PENDING: dict[type, Step[Any, Any]] = {}
 _BY_EFFECT: dict[type, Step[PendingEffect, Any]] = {}
+#: The steps :func:`step_of` has met, by the pending decision's type (every kind but
+#: :class:`~harbour.state.PendingEffect`, whose effect decides its step), filled as it
+#: meets them: the engine's fast table (:attr:`meeplekit.engine.Hooks.steps`), read before
+#: :func:`step_of` is asked.
+BY_TYPE = _BY_PENDING
 
 
 def _owner(pending: Pending) -> Step[Any, Any]:
