@@ -132,9 +132,9 @@ bench-compiled: $(COMPILED_STAMP)
 test-compiled: $(COMPILED_STAMP)
 	cd $$(mktemp -d) && $(CURDIR)/$(COMPILED_VENV)/bin/python -c 'import harbour.engine as e, meeplekit.engine as m, meeplekit.memo as o; assert all(x.__file__.endswith(".so") for x in (e, m, o)), (e.__file__, m.__file__, o.__file__)'
 	# The distribution's own checks (every extra installed, the demo's imports) belong to .venv.
-	# The compiled shared engine serves Machi Koro too: its scenarios and the engine's tests.
-	# The lab on Ray needs the cluster extra, which .venv-compiled does not install.
-	$(COMPILED_VENV)/bin/python -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/scenarios/harbour tests/property/harbour/test_behaviour_digest.py --ignore=tests/scenarios/harbour/test_distribution.py tests/meeplekit/test_engine.py tests/meeplekit/test_memo.py tests/scenarios/machikoro --deselect tests/scenarios/machikoro/test_demo.py::test_make_demo_game_machikoro_needs_only_the_runtime_dependencies --ignore=tests/scenarios/harbour/test_lab_ray.py --ignore=tests/scenarios/machikoro/test_lab_ray.py
+	# The compiled shared engine serves Machi Koro and Bremerhaven too: their scenarios and the
+	# engine's tests. The lab on Ray needs the cluster extra, which .venv-compiled does not install.
+	$(COMPILED_VENV)/bin/python -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/scenarios/harbour tests/property/harbour/test_behaviour_digest.py --ignore=tests/scenarios/harbour/test_distribution.py tests/meeplekit/test_engine.py tests/meeplekit/test_memo.py tests/scenarios/machikoro tests/scenarios/bremerhaven --deselect tests/scenarios/machikoro/test_demo.py::test_make_demo_game_machikoro_needs_only_the_runtime_dependencies --ignore=tests/scenarios/harbour/test_lab_ray.py --ignore=tests/scenarios/machikoro/test_lab_ray.py --ignore=tests/scenarios/bremerhaven/test_lab_ray.py
 
 # Mutation testing of the rules engine (not part of `make test`: two to three hours on 2 cores).
 # Configuration: [tool.mutmut] in pyproject.toml; HARBOUR_MUTATION_RUN selects the small
@@ -164,7 +164,7 @@ tournament: $(STAMP)
 	$(PY) $(TOURNAMENT_SCRIPT_$(GAME)) $(TOURNAMENT_ARGS) --out tournament.md
 
 # Harbour's seeded sweep of random games over the combinations of rule readings, all 6,000
-# games (make test plays the first 800, make soak the rest; about 7 minutes on 2 cores).
+# games (make test plays the first 240, make soak the rest; about 7 minutes on 2 cores).
 sweep: $(STAMP)
 	$(PY) -m pytest -n auto -m '' tests/property/harbour/test_random_sweep.py
 
