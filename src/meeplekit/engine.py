@@ -631,7 +631,9 @@ def _guard(
         made = broken(state, error)
         if made is error:
             raise  # the exception being handled, unchanged
-        raise made from error
+        # raise made from error, spelled out: the compiled build (mypyc) drops a raise's from.
+        made.__cause__ = error  # which also suppresses the context, as from does
+        raise made
 
     def of_state(function: Callable[[Any], T]) -> Callable[[Any], T]:
         def call(state: Any) -> T:
