@@ -59,8 +59,16 @@ FIRST_FOUND = settings(database=None, max_examples=2000, phases=[Phase.generate]
 
 # --------------------------------------------------------------------------- the example
 
-#: The example's state machine, collected as a test of this module.
-TestExampleMoveList = example.TestMoveList
+
+class _QuickMoveListMachine(example.MoveListMachine):  # type: ignore[misc,name-defined]
+    """The example's machine, for ``make test``: fewer games than its documented settings."""
+
+
+#: The example's state machine, collected as a test of this module: ``make test`` plays 3
+#: of its games (about 7 s), ``make soak`` all 10 of the documented settings.
+TestExampleMoveList = _QuickMoveListMachine.TestCase
+TestExampleMoveList.settings = settings(example.TestMoveList.settings, max_examples=3)
+TestExampleMoveListSoak = pytest.mark.soak(example.TestMoveList)
 
 
 def test_the_examples_property_tests_pass() -> None:

@@ -9,6 +9,10 @@ pytest.importorskip("ray")
 from meeplekit.lab import Job, run
 
 
+# The shared lab's Ray path is one for every game: make test runs it with Harbour's jobs
+# (tests/scenarios/harbour/test_lab_ray.py), make soak with this game's (a Ray start costs
+# about 6 s).
+@pytest.mark.soak
 @pytest.mark.rules("MK-LAB-1")
 def test_ray_tasks_give_the_results_of_the_local_run() -> None:
     jobs = [Job("machikoro", seed=s, bots=("random", "greedy")) for s in range(4)]
