@@ -4,9 +4,9 @@ Every game registered under the ``meeplekit.games`` entry points
 (:func:`meeplekit.registry.registered_names`: the three games, and the toy race of
 ``tests/meeplekit/toy``, whose test-only distribution registers it) runs the same three
 checks, served from its description alone (:func:`meeplekit.registry.load_info`), with
-nothing of its own but, optionally, its parameter sets (``OPENSPIEL_GAMES``,
-``PETTINGZOO_GAMES`` and ``PETTINGZOO_CYCLES`` of ``tests/support/<game>.py``; without them,
-a two-player game):
+nothing of its own but, optionally, its parameter sets (``OPENSPIEL_GAMES``, with
+``OPENSPIEL_SOAK_GAMES`` for ``make soak``, ``PETTINGZOO_GAMES`` and ``PETTINGZOO_CYCLES`` of
+``tests/support/<game>.py``; without them, a two-player game):
 
 - the shared Hypothesis state machine, :class:`meeplekit.testing.GameMachine`, over the
   game module as the protocol (:class:`meeplekit.protocol.Game`) describes it;
@@ -113,7 +113,12 @@ def test_every_registered_game_gets_the_shared_machine_at_both_sizes() -> None:
 
 @pytest.mark.parametrize(
     ("name", "params"),
-    [(name, params) for name in GAMES for params in openspiel_games(name)],
+    [(name, params) for name in GAMES for params in openspiel_games(name)]
+    + [
+        pytest.param(name, params, marks=pytest.mark.soak)
+        for name in GAMES
+        for params in getattr(game_data(name), "OPENSPIEL_SOAK_GAMES", [])
+    ],
 )
 def test_openspiel_random_sim_test_with_serialization(name: str, params: dict[str, Any]) -> None:
     pyspiel = pytest.importorskip("pyspiel")

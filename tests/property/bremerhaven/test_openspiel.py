@@ -31,10 +31,10 @@ from bremerhaven.positions import replace  # noqa: E402
 from meeplekit.rng import SplitMix64  # noqa: E402
 from tests.meeplekit import adapter_checks  # noqa: E402
 from tests.meeplekit.adapter_checks import play_randomly  # noqa: E402
-from tests.support.bremerhaven import OPENSPIEL_GAMES  # noqa: E402
+from tests.support.bremerhaven import ALL_OPENSPIEL_GAMES  # noqa: E402
 
 #: The parameter sets of the game's tests (the conformance suite's too).
-GAMES = OPENSPIEL_GAMES
+GAMES = ALL_OPENSPIEL_GAMES
 
 
 @pytest.mark.rules("BH-SPIEL-1")

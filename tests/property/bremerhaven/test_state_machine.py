@@ -28,11 +28,11 @@ class BremerhavenSoakMachine(BremerhavenMachine):
     """The same machine at its full size (``make soak``)."""
 
 
-# ``make test`` plays a third of the games, every invariant still checked on each move;
+# ``make test`` plays a fifth of the games, every invariant still checked on each move;
 # the soak run (``make soak``) plays the full number.
 BremerhavenMachine.TestCase.settings = settings(
     BremerhavenMachine.TestCase.settings,
-    max_examples=200 if LONG else 8,
+    max_examples=200 if LONG else 5,
     stateful_step_count=400 if LONG else 100,
 )
 BremerhavenSoakMachine.TestCase.settings = settings(

@@ -31,8 +31,8 @@ from tests.support.harbour_sweep import (
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Games drawn by ``make test``: a prime stride spreads them over players, options and sets.
-GAMES_IN_TEST = range(0, GAMES, 151)
-#: Games drawn by ``make soak``: another prime stride, four times as many.
+GAMES_IN_TEST = range(0, GAMES, 293)
+#: Games drawn by ``make soak``: another prime stride, eight times as many.
 GAMES_IN_SOAK = range(18, GAMES, 37)
 CHUNKS = 8
 ALL = os.environ.get("HARBOUR_PICTURE_SWEEP") == "all"
