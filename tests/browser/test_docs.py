@@ -1,4 +1,4 @@
-"""Every page of the built docs in Chromium, at a laptop's and a phone's width.
+"""The built docs in Chromium, every page at a laptop's width and at a phone's (sources sampled).
 
 Every HTML page of the build is checked, ``genindex``, ``search`` and ``py-modindex``
 and the highlighted sources (``_modules``) included: a reader reaches them all from the
@@ -62,6 +62,22 @@ def pages(build: Path) -> list[str]:
     )
 
 
+#: At a phone's width, one in this many of the highlighted source pages (``_modules/``,
+#: about 200 made by one template, each a code block that scrolls in its own box) is loaded,
+#: with every other page; at a laptop's width, every page.
+SOURCE_PAGES_EVERY = 5
+
+
+def pages_at(build: Path, width: int) -> list[str]:
+    """The pages measured at ``width``: :func:`pages`, a spread of the source pages on a phone."""
+    every = pages(build)
+    if width != PHONE:
+        return every
+    sources = [name for name in every if name.startswith("_modules/")]
+    kept = set(sources[::SOURCE_PAGES_EVERY])
+    return [name for name in every if not name.startswith("_modules/") or name in kept]
+
+
 class Measured:
     """Every page of the build loaded at a width and measured, once per width."""
 
@@ -74,7 +90,7 @@ class Measured:
         if width not in self.widths:
             page = open_page(self.browser, width)
             found = {}
-            for name in pages(self.build):
+            for name in pages_at(self.build, width):
                 page.goto(self.site + name, wait_until="load")
                 found[name] = measure(page)
             page.close()
@@ -111,6 +127,10 @@ def test_every_page_is_checked(measured: Measured, docs_html: Path) -> None:
     names = set(measured.at(LAPTOP))
     assert {"index.html", "genindex.html", "search.html", *PICTURED} <= names
     assert len(names) == len(pages(docs_html)) > 30
+    phone = set(measured.at(PHONE))
+    sources = [name for name in names if name.startswith("_modules/")]
+    assert len(sources) > 100 and len(phone & set(sources)) * SOURCE_PAGES_EVERY >= len(sources)
+    assert names - set(sources) <= phone
 
 
 @WIDTHS
