@@ -24,8 +24,8 @@ from setuptools import setup
 #: engine reads and builds directly). The other data classes (pending decisions, sites,
 #: moves, goods, cards) stay interpreted attrs classes. The shared engine that runs the
 #: rules (``meeplekit.engine``) and its memo are compiled with them, in the same group, so
-#: that it calls Harbour's steps, conversion and toll directly (its protocols are their
-#: bases); they are installed into the ``meeplekit`` package, beside its pure modules (an
+#: that it calls Harbour's steps, work, conversion and toll directly (its protocols are
+#: their bases); they are installed into the ``meeplekit`` package, beside its pure modules (an
 #: extension module is imported before a ``.py`` of the same name), and serve every game
 #: there.
 COMPILED = sorted(

@@ -101,7 +101,7 @@ class Goods:
         return (self.fish, self.livestock, self.wood, self.stone)
 
     def __getitem__(self, good: Good) -> int:
-        return self.as_tuple()[good]
+        return (self.fish, self.livestock, self.wood, self.stone)[good]  # as_tuple, inline
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.as_tuple())

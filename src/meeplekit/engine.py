@@ -71,12 +71,17 @@ class Position(Protocol):
 
 
 class Working(Protocol):
-    """What the engine uses of a game's working copy of a state."""
+    """What the engine uses of a game's working copy of a state.
 
-    @property
-    def stack(self) -> list[Any]:
-        """The pending decisions, as a list the steps push to and pop from."""
-        ...
+    A compiled game's work may name this protocol as its base: mypyc then reads its stack
+    and calls its :meth:`freeze` directly (a protocol named as a base is a trait), where
+    it would otherwise look both up by name at every move.
+    """
+
+    __slots__ = ()  # a game's work keeps its own slots
+
+    #: The pending decisions, as a list the steps push to and pop from.
+    stack: list[Any]
 
     def freeze(self) -> Any:
         """The frozen state the work holds now."""
@@ -448,7 +453,18 @@ def _build(
             entry = memo.entry
             if entry is not None and entry[0] is state:
                 return entry[1]  # type: ignore[no-any-return]
-        moves = candidates(state)  # legal, inline
+        stack: tuple[Any, ...] = state.stack
+        moves: tuple[Any, ...]
+        if stack:  # candidates and legal, inline
+            top = stack[-1]
+            step = by_type.get(type(top))
+            if step is None:
+                step = step_of(top)
+            moves = step.moves(state, top)
+            if beside is not None and beside.offered(state, step):
+                moves += beside.moves(state)
+        else:
+            moves = ()
         if guard is not None and moves and guard.at_risk(state):
             moves = tuple(m for m in moves if guard.keeps(state, m, candidates, unchecked))
         memo.entry = (state, moves)  # Memo.put, inline
@@ -488,7 +504,7 @@ def _build(
         return found
 
     def whole_unchecked(state: Any, move: Any, log: list[Any] | None = None) -> Any:
-        work = work_of(state, log)
+        work: Working = work_of(state, log)
         stack: list[Any] = work.stack
         if beside is not None and isinstance(move, beside_answers):
             beside.apply(work, move)  # the pending decision stays
@@ -733,7 +749,7 @@ def _plain(
         return not_an_answer(state, top, table[kind], move)
 
     def unchecked(state: Any, move: Any, log: list[Any] | None = None) -> Any:
-        work = work_of(state, log)
+        work: Working = work_of(state, log)
         stack: list[Any] = work.stack
         top = stack.pop()
         table[type(top)].apply(work, top, move)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
+from typing import Final
 
 from harbour.cards.effects import Symbol
 from harbour.cards.model import Building, CardSet
@@ -25,6 +26,13 @@ from harbour.rules import abilities
 from harbour.rules.step import Refusal, Step
 from harbour.rules.work import Work
 from harbour.state import GameState, PendingGift, PendingPurchase
+
+# Enum members read once: read through its class, a member costs about four plain
+# attribute reads (each read looks the name up on the enum's type first).
+_COIN: Final = Symbol.COIN
+_MANDATORY: Final = BuyRule.MANDATORY
+_ONCE_PER_ACTION: Final = CoinDiscount.ONCE_PER_ACTION
+_PER_TURN: Final = PurchaseLimit.PER_TURN
 
 __all__ = ["PURCHASE", "affords", "allowance", "cheapest_price", "discounted_total"]
 
@@ -46,12 +54,12 @@ def discounted_total(state: GameState, player: int, cards: tuple[int, ...]) -> i
     """
     buildings = state.cards.buildings
     costs = [_cost(buildings[c]) for c in cards]
-    return _price(costs, state.symbol_count(player, Symbol.COIN), state.options.coin_discount)
+    return _price(costs, state.symbol_count(player, _COIN), state.options.coin_discount)
 
 
 def _price(costs: list[int], coins: int, rule: CoinDiscount) -> int:
     """SYM-1, INT-9: buildings of these printed ``costs`` bought together with ``coins`` coins."""
-    if rule is CoinDiscount.ONCE_PER_ACTION:
+    if rule is _ONCE_PER_ACTION:
         return max(0, sum(costs) - coins)
     return sum(max(0, cost - coins) for cost in costs)
 
@@ -62,7 +70,7 @@ def allowance(options: RulesOptions, count: int, bought_this_turn: int) -> int:
     Per buy action (the default) it is ``count``; per turn, the buildings bought earlier in
     the turn count against it.
     """
-    if options.purchase_limit is PurchaseLimit.PER_TURN:
+    if options.purchase_limit is _PER_TURN:
         return max(0, count - bought_this_turn)
     return count
 
@@ -79,7 +87,7 @@ def _priced(cards: CardSet, display: tuple[int, ...]) -> list[int]:
 
 def cheapest_price(state: GameState, player: int) -> int | None:
     """The lowest price, after coins, of a display building ``player`` could buy."""
-    coins = state.symbol_count(player, Symbol.COIN)
+    coins = state.symbol_count(player, _COIN)
     return _cheapest(state.cards, state.display, coins, state.options.coin_discount)
 
 
@@ -106,7 +114,7 @@ def _most_affordable(state: GameState, pending: PendingPurchase) -> int:
     show how many can be afforded: the sizes whose cheapest set is affordable are 1 up to
     the answer.
     """
-    coins = state.symbol_count(state.current, Symbol.COIN)
+    coins = state.symbol_count(state.current, _COIN)
     rule = state.options.coin_discount
     costs = sorted(_cost(state.cards.buildings[c]) for c in _buyable(state))
     limit = min(pending.count, len(costs))
@@ -118,7 +126,7 @@ def _most_affordable(state: GameState, pending: PendingPurchase) -> int:
 def _may_buy_nothing(state: GameState, pending: PendingPurchase) -> bool:
     """Whether buying nothing is allowed when something could be bought (INT-6, INT-7)."""
     options = state.options
-    if options.buying is BuyRule.MANDATORY:
+    if options.buying is _MANDATORY:
         return False  # INT-6: buy as many as can be afforded
     return not (pending.shipped and not options.ship_without_buying)  # INT-7
 
@@ -135,13 +143,10 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
     def moves(self, state: GameState, pending: PendingPurchase) -> tuple[Move, ...]:
         player = state.current
         most = _most_affordable(state, pending)
-        if state.options.buying is BuyRule.MANDATORY:
-            sizes = range(most, most + 1)
-        else:
-            sizes = range(1, most + 1)
+        sizes = range(most, most + 1) if state.options.buying is _MANDATORY else range(1, most + 1)
         buyable = _buyable(state)
         buildings = state.cards.buildings
-        coins = state.symbol_count(player, Symbol.COIN)
+        coins = state.symbol_count(player, _COIN)
         rule = state.options.coin_discount
         out: list[Move] = [
             _purchase(combo)
@@ -176,12 +181,10 @@ class _Purchase(Step[PendingPurchase, Purchase | SellToTraders]):
         if not cards:
             if _may_buy_nothing(state, pending):
                 return None
-            if state.options.buying is BuyRule.MANDATORY:
+            if state.options.buying is _MANDATORY:
                 return Refusal("INT-6", "Buying is mandatory and a building can be afforded.")
             return Refusal("BUY-1", "Goods were shipped, so a building must be bought (INT-7).")
-        if state.options.buying is BuyRule.MANDATORY and len(cards) < _most_affordable(
-            state, pending
-        ):
+        if state.options.buying is _MANDATORY and len(cards) < _most_affordable(state, pending):
             return Refusal(
                 "INT-6", "Buying is mandatory: buy as many buildings as can be afforded."
             )

@@ -6,12 +6,19 @@ a finished game is :mod:`harbour.scoring`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from harbour.events import Event, GameEnded, LastRoundBegan, TurnBegan, TurnEnded
 from harbour.facts import GAME
 from harbour.options import EmptyDeck, LastRound
 from harbour.rules.work import PENDING_MOVE, Work
 from harbour.scoring import outcome
 from harbour.state import GameState
+
+# Enum members read once: read through its class, a member costs about four plain
+# attribute reads (each read looks the name up on the enum's type first).
+_ALL_PLAYERS: Final = LastRound.ALL_PLAYERS
+_LAST_ROUND: Final = EmptyDeck.LAST_ROUND
 
 __all__ = ["end_turn", "game_ended"]
 
@@ -20,7 +27,7 @@ def _last_round_cause(work: Work) -> str | None:
     """The rule that makes the turn just played begin the last round, if one does (END-1, INT-8)."""
     if len(work.players[work.current].buildings) >= GAME.end_buildings:
         return "END-1"
-    if work.deck_ran_out and work.state.options.empty_deck is EmptyDeck.LAST_ROUND:
+    if work.deck_ran_out and work.state.options.empty_deck is _LAST_ROUND:
         return "INT-8"
     return None
 
@@ -37,7 +44,7 @@ def end_turn(work: Work) -> None:
     else:
         cause = _last_round_cause(work)
         if cause is not None:
-            everyone = work.state.options.last_round is LastRound.ALL_PLAYERS  # INT-1
+            everyone = work.state.options.last_round is _ALL_PLAYERS  # INT-1
             work.last_round_turns = n if everyone else n - 1
             if log is not None:
                 log.append(LastRoundBegan(player, work.last_round_turns, cause))

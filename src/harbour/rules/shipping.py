@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Protocol
+from typing import Final, Protocol
 
 from harbour.cards.abilities import Ability
 from harbour.cards.effects import Buy, Symbol
@@ -25,6 +25,12 @@ from harbour.rules.buying import affords, allowance, cheapest_price
 from harbour.rules.step import Refusal, Step
 from harbour.rules.work import Work
 from harbour.state import GameState, PendingEffect, PendingPurchase, PendingShip
+
+# Enum members read once: read through its class, a member costs about four plain
+# attribute reads (each read looks the name up on the enum's type first).
+_MANDATORY: Final = BuyRule.MANDATORY
+_ONE_PER_GOOD: Final = WarehouseKeep.ONE_PER_GOOD
+_WAREHOUSE: Final = Symbol.WAREHOUSE
 
 __all__ = [
     "BUY",
@@ -145,11 +151,11 @@ class _Shipping:
         #: BUY-2: goods held at least to their square's value.
         counts = held.as_tuple()
         self.shippable = tuple(g for g in GOODS if counts[g] >= values[g])
-        self.warehouses = state.symbol_count(player, Symbol.WAREHOUSE)
-        self.one_per_good = state.options.warehouse_keep is WarehouseKeep.ONE_PER_GOOD
+        self.warehouses = state.symbol_count(player, _WAREHOUSE)
+        self.one_per_good = state.options.warehouse_keep is _ONE_PER_GOOD
         self.cheapest = cheapest_price(state, player)
         # INT-6: when buying is mandatory and something can be bought, a shipment must buy.
-        self.must_buy = state.options.buying is BuyRule.MANDATORY and self._pays(
+        self.must_buy = state.options.buying is _MANDATORY and self._pays(
             self.money(self.shippable)
         )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Final
 
 from harbour.cards.effects import Symbol, contains_buy
 from harbour.events import TollDeferred, TollDue, TollForgiven, TollPaid, TollWaived
@@ -25,6 +26,12 @@ from harbour.state import (
     PendingTollAfter,
     Site,
 )
+
+# Enum members read once: read through its class, a member costs about four plain
+# attribute reads (each read looks the name up on the enum's type first).
+_FORGIVEN: Final = UnpayableToll.FORGIVEN
+_OPTIONAL: Final = BuyRule.OPTIONAL
+_TOP_HAT: Final = Symbol.TOP_HAT
 
 __all__ = [
     "TOLL_AFTER",
@@ -54,7 +61,7 @@ def _other_owner(state: GameState, player: int, site: Site) -> int | None:
 
 def _waived(state: GameState, player: int) -> bool:
     """TOLL-4: a player who owns a top hat pays no toll."""
-    return state.symbol_count(player, Symbol.TOP_HAT) > 0
+    return state.symbol_count(player, _TOP_HAT) > 0
 
 
 def toll_owner(state: GameState, player: int, site: Site) -> int | None:
@@ -151,10 +158,7 @@ class _TollAfter(Step[PendingTollAfter, PayToll]):
         _pay(work, pending.owner, move.good, after_action=True)
 
     def automatic(self, work: Work, pending: PendingTollAfter) -> bool:
-        if (
-            work.state.options.unpayable_toll is UnpayableToll.FORGIVEN
-            and not work.held(work.current).total
-        ):
+        if work.state.options.unpayable_toll is _FORGIVEN and not work.held(work.current).total:
             work.stack.pop()  # INT-5 FORGIVEN: nothing to pay with
             if work.log is not None:
                 work.log.append(TollForgiven(work.current, pending.owner))
@@ -181,7 +185,7 @@ def _keeps_goods_anyway(state: GameState) -> bool:
     With optional buying (INT-6) shipping nothing is always allowed, and every other step
     either leaves goods or adds some, so a player holding goods can always keep one.
     """
-    return state.options.buying is BuyRule.OPTIONAL and state.players[state.current].goods.total > 0
+    return state.options.buying is _OPTIONAL and state.players[state.current].goods.total > 0
 
 
 def _may_still_ship(state: GameState) -> bool:
@@ -196,7 +200,7 @@ def at_risk(state: GameState) -> bool:
 
     A cheap test on the state; :func:`payable_after` then decides move by move.
     """
-    if state.options.unpayable_toll is UnpayableToll.FORGIVEN:
+    if state.options.unpayable_toll is _FORGIVEN:
         return False
     top = state.stack[-1]
     if isinstance(top, PendingMove):

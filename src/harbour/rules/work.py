@@ -33,6 +33,7 @@ from harbour.state import (
     make_player,
     make_state,
 )
+from meeplekit.engine import Working
 
 __all__ = [
     "PENDING_MOVE",
@@ -60,12 +61,14 @@ pending_toll_after = functools.cache(PendingTollAfter)
 _CAP = GAME.goods_cap
 
 
-class Work:
+class Work(Working):
     """A mutable copy of a state with an optional event log (``None``: events cost nothing).
 
     Copy on write: a move reads the frozen state until it changes a part, so a move that
     changes one player's pawn copies that player only, and :meth:`freeze` shares every
-    part that did not change.
+    part that did not change. It names the shared engine's
+    :class:`~meeplekit.engine.Working` as its base, so that the compiled engine reads its
+    stack and calls :meth:`freeze` directly.
     """
 
     __slots__ = (
