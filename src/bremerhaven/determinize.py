@@ -35,7 +35,7 @@ from bremerhaven.state import BidCard, GameState, Harbour
 from bremerhaven.validation import validate
 from meeplekit.memo import Memo
 from meeplekit.rng import SplitMix64
-from meeplekit.values import field_getter, shown
+from meeplekit.values import field_getter, shown, viewer_seat
 
 __all__ = ["determinize"]
 
@@ -148,6 +148,7 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     if not isinstance(rng, SplitMix64):
         raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
     o = observation
+    viewer_seat(o.viewer, InvalidValueError)  # a seat's observation (BH-OBS-6)
     checking = not _LAST_CHECKED.holds(observation) and not made_by_observe(observation)
     if not checking:
         return _drawn(o, rng)
@@ -269,7 +270,8 @@ def _check_shape(o: Observation) -> None:
     seats = o.seats
     if not 1 <= seats <= GAME.max_players:
         raise InvalidValueError(f"an observation of {shown(seats)} seats")
-    if not 0 <= o.viewer < seats:
+    viewer = viewer_seat(o.viewer, InvalidValueError)  # a seat's observation (BH-OBS-6)
+    if not 0 <= viewer < seats:
         raise InvalidValueError(f"no seat {shown(o.viewer)} in a game of {seats} seats")
     table = 2 if seats == 1 else seats
     for name in ("players", "hand_sizes", "unseen"):

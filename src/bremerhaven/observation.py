@@ -84,8 +84,9 @@ class Observation:
     of the top newspaper. :attr:`decider` is :func:`bremerhaven.current_player` of the state.
     """
 
-    #: The seat of the player who sees (0 is the first player).
-    viewer: int
+    #: The seat of the player who sees (0 is the first player), or ``None`` for a spectator
+    #: (BH-OBS-6).
+    viewer: int | None
     #: The readings in force (public).
     options: RulesOptions
     #: The card set the game is played with (public).
@@ -232,8 +233,11 @@ def passes(draws: int, newspapers: int) -> tuple[int, ...]:
     return ((head,) if head else ()) + (newspapers,) * (draws // newspapers)
 
 
-def observe(state: GameState, viewer: int) -> Observation:
+def observe(state: GameState, viewer: int | None) -> Observation:
     """What ``viewer`` (a deciding seat) may see of ``state`` (BH-OBS-1 to BH-OBS-4).
+
+    ``viewer=None`` is a spectator, who sees what every player sees and no seat's hand or
+    face-down value (BH-OBS-6).
 
     Raises :class:`~bremerhaven.errors.InvalidValueError` for a value that is not a
     state or not a seat of the game (a whole number from 0 to the number of deciding seats
@@ -241,7 +245,7 @@ def observe(state: GameState, viewer: int) -> Observation:
     """
     if type(state) is not GameState:
         raise InvalidValueError(f"observe needs a GameState, got {type(state).__name__}")
-    if type(viewer) is not int or not 0 <= viewer < state.seats:
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < state.seats):
         raise InvalidValueError(f"no seat {shown(viewer)} in a game of {state.seats} seats")
     hidden = bidding_open(state)
     players = state.players

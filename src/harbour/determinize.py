@@ -173,6 +173,8 @@ def _malformed(seen: Observation) -> str | None:
         return "a value of it has a field that was never set: it was not made by its constructor"
     if len(players) not in GAME.player_counts:
         return f"a game has 2 to 4 players, got {len(players):,}"
+    if seen.viewer is None:
+        return "it is a spectator's (viewer None): a determinization is sampled for a seat"
     if not _count(seen.viewer) or seen.viewer >= len(players):
         return f"viewer must be a seat from 0 to {len(players) - 1}, got {shown(seen.viewer)}"
     if not _count(seen.deck_size, most_buildings):

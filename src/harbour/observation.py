@@ -1,4 +1,4 @@
-"""What one player may see of a game (rules OBS-1 to OBS-6, BONUS-3).
+"""What one player, or a spectator, may see of a game (rules OBS-1 to OBS-6, OBS-9, BONUS-3).
 
 :func:`observe` builds a player's view by allow-list: it copies only what that player may
 know, and everything they may know. The deck's order, the other players' bonus point cards
@@ -13,6 +13,8 @@ stack as a placeholder that says who decides and what kind of decision it is
 >>> harbour.observe(state, 0).pending == state.pending  # Player 1 sees their own boards
 True
 >>> harbour.observe(state, 1).pending
+HiddenCharacterChoice(player=0, count=2)
+>>> harbour.observe(state, None).pending  # a spectator sees what every player sees
 HiddenCharacterChoice(player=0, count=2)
 
 :func:`harbour.determinize` samples a whole state consistent with an observation.
@@ -101,7 +103,9 @@ ObservedPending: TypeAlias = Pending | HiddenCharacterChoice | HiddenFreeBuildin
 
 @attrs.frozen(slots=True)
 class Observation:
-    """A game as seen by player :attr:`viewer` (OBS-1): everything public, nothing secret.
+    """A game as seen by player :attr:`viewer` (OBS-1), or by a spectator (OBS-9).
+
+    Everything public, nothing secret.
 
     It holds every field of :class:`~harbour.state.GameState` but the seed, with the deck
     reduced to its size (and the top buildings the viewer has seen, OBS-4), the other
@@ -111,8 +115,8 @@ class Observation:
 
     # Like GameState, the hash leaves out the fields that stay the same through a game.
 
-    #: The viewer's seat.
-    viewer: int
+    #: The viewer's seat, or ``None`` for a spectator (OBS-9).
+    viewer: int | None
     #: The cards the game is played with (public, OBS-2).
     cards: CardSet = attrs.field(hash=False)
     #: The rule readings in force (public, OBS-2).
@@ -180,9 +184,15 @@ class Observation:
         return self.turn == 0 and bool(self.stack)
 
 
-def observe(state: GameState, viewer: int) -> Observation:
-    """The part of ``state`` that player ``viewer`` (a seat) may see (OBS-1 to OBS-6)."""
-    seat(viewer, len(state.players), InvalidValueError, "viewer")
+def observe(state: GameState, viewer: int | None) -> Observation:
+    """The part of ``state`` that player ``viewer`` (a seat) may see (OBS-1 to OBS-6).
+
+    ``viewer=None`` is a spectator, who sees what every player sees and nothing that only
+    one player may see (OBS-9). Any other value that is not a seat of the game raises
+    :class:`~harbour.errors.InvalidValueError`.
+    """
+    if viewer is not None:
+        seat(viewer, len(state.players), InvalidValueError, "viewer")
     over = state.is_over  # BONUS-2: every card is revealed at the end
     views = tuple(
         PlayerView(
@@ -215,7 +225,7 @@ def observe(state: GameState, viewer: int) -> Observation:
     )
 
 
-def _masked(pending: Pending, viewer: int) -> ObservedPending:
+def _masked(pending: Pending, viewer: int | None) -> ObservedPending:
     """OBS-5: another player's boards dealt (INT-40) and buildings shown (ABIL-8) are theirs."""
     if isinstance(pending, PendingCharacter) and pending.player != viewer:
         return HiddenCharacterChoice(pending.player, len(pending.offered))
@@ -224,7 +234,7 @@ def _masked(pending: Pending, viewer: int) -> ObservedPending:
     return pending
 
 
-def deck_top_seen(state: GameState, viewer: int) -> tuple[int, ...]:
+def deck_top_seen(state: GameState, viewer: int | None) -> tuple[int, ...]:
     """The buildings on top of the deck that ``viewer`` has seen, top first (OBS-4).
 
     While choosing a free building the viewer sees the top buildings its ability shows
@@ -233,8 +243,11 @@ def deck_top_seen(state: GameState, viewer: int) -> tuple[int, ...]:
     :func:`harbour.new_game` reaches it: the viewer's look took ``min(look, deck)`` buildings
     from the deck left after the earlier players' free buildings; each later free building
     may have taken one of the others, and every building drawn since setup took the top one.
-    Empty for everyone else, and for a viewer without a free-building ability.
+    Empty for everyone else, for a viewer without a free-building ability and for a
+    spectator (``None``, OBS-9).
     """
+    if viewer is None:
+        return ()
     seat(viewer, len(state.players), InvalidValueError, "viewer")
     top = state.pending
     if isinstance(top, PendingFreeBuilding) and top.player == viewer:

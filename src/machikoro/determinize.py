@@ -27,7 +27,7 @@ from machikoro.state import GameState, make_state
 from machikoro.validation import validate
 from meeplekit.memo import Memo
 from meeplekit.rng import SplitMix64
-from meeplekit.values import field_getter, shown
+from meeplekit.values import field_getter, shown, viewer_seat
 
 __all__ = ["determinize"]
 
@@ -66,7 +66,8 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
             "no position gives this observation: a field was never set, it was not made by "
             "its constructor"
         ) from None
-    _viewer, options, *position = fields
+    viewer, options, *position = fields
+    viewer_seat(viewer, InvalidValueError)  # a seat's observation (MK-OBS-4)
     state: GameState = make_state(options, rng.next_u64(), *position)
     if not _LAST_CHECKED.holds(observation):
         violations = validate(state)

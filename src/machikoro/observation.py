@@ -45,8 +45,8 @@ class Observation:
     ``pending`` and :meth:`player` read it as they read a state.
     """
 
-    #: The seat of the player who sees (0 is Player 1).
-    viewer: int
+    #: The seat of the player who sees (0 is Player 1), or ``None`` for a spectator (MK-OBS-4).
+    viewer: int | None
     #: The edition, market and readings in force (public).
     options: RulesOptions = attrs.field(hash=False)
     #: Each player's coins.
@@ -114,13 +114,15 @@ class Observation:
         return PlayerView(seat, self.coins[seat], self.establishments[seat], self.landmarks[seat])
 
 
-def observe(state: GameState, viewer: int) -> Observation:
+def observe(state: GameState, viewer: int | None) -> Observation:
     """What ``viewer`` (a seat) may see of ``state``: every field but the seed (MK-OBS-1).
 
-    Raises :class:`~machikoro.errors.InvalidValueError` for a value that is not a seat of
-    the game (a whole number from 0 to the number of players minus 1; not a ``bool``).
+    ``viewer=None`` is a spectator, who sees what every player sees (MK-OBS-4): here the
+    same fields. Raises :class:`~machikoro.errors.InvalidValueError` for any other value
+    that is not a seat of the game (a whole number from 0 to the number of players minus 1;
+    not a ``bool``).
     """
-    if type(viewer) is not int or not 0 <= viewer < len(state.coins):
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(state.coins)):
         raise InvalidValueError(f"no seat {shown(viewer)} in a game of {len(state.coins)} players")
     return Observation(
         viewer,

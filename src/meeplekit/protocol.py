@@ -131,8 +131,11 @@ class Game(Protocol[S, M]):
         """At a chance node, each outcome with its exact probability; otherwise empty."""
         ...
 
-    def observe(self, state: S, viewer: int) -> Any:
-        """What ``viewer`` (a seat) may see of ``state``."""
+    def observe(self, state: S, viewer: int | None) -> Any:
+        """What ``viewer`` (a seat) may see of ``state``; ``None``: what a spectator may see.
+
+        A spectator sees what every player sees and nothing that only one player may see.
+        """
         ...
 
     def determinize(self, observation: Any, rng: SplitMix64) -> S:

@@ -69,6 +69,7 @@ __all__ = [
     "remaker",
     "seat",
     "shown",
+    "viewer_seat",
 ]
 
 T = TypeVar("T")
@@ -95,6 +96,25 @@ def integer(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except Exception:
         return None
+
+
+def viewer_seat(viewer: int | None, error: type[Exception]) -> int:
+    """The seat of an observation's ``viewer``; a spectator's observation raises ``error``.
+
+    A spectator's observation (``viewer=None``) is what every player sees; what belongs to
+    one seat (its tensors, its information state, a determinization, a bot's choice) needs
+    a player's observation.
+
+    >>> viewer_seat(2, ValueError)
+    2
+    >>> viewer_seat(None, ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: a spectator's observation (viewer None) has no seat: this needs a player's
+    """
+    if viewer is None:
+        raise error("a spectator's observation (viewer None) has no seat: this needs a player's")
+    return viewer
 
 
 def seat(value: object, players: int, error: type[E], name: str = "player") -> int:

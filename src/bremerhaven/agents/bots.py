@@ -80,6 +80,7 @@ from bremerhaven.state import (
 from meeplekit.agents import bots as shared
 from meeplekit.memo import Memo
 from meeplekit.rng import SplitMix64
+from meeplekit.values import viewer_seat
 
 __all__ = [
     "BOT_GAME",
@@ -952,7 +953,7 @@ class GreedyBot:
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        me = observation.viewer
+        me = viewer_seat(observation.viewer, ValueError)  # sample_state refused a spectator
         if isinstance(moves[0], Bid):
             scores = bid_gains(state, moves, observation)
         else:

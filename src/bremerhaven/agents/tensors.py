@@ -74,7 +74,7 @@ from bremerhaven.state import (
 )
 from meeplekit import documents
 from meeplekit.memo import Memo
-from meeplekit.values import shown
+from meeplekit.values import shown, viewer_seat
 
 __all__ = [
     "BUILDING_FEATURES",
@@ -329,7 +329,7 @@ def observation_tensor(observation: Observation) -> tuple[float, ...]:
     _, last, size = layout[-1]
     v = [0.0] * (last + size)
 
-    v[at["viewer"] + o.viewer] = 1.0
+    v[at["viewer"] + viewer_seat(o.viewer, InvalidValueError)] = 1.0  # a seat's (BH-OBS-6)
     if o.is_over:
         v[at["over"]] = 1.0
     else:

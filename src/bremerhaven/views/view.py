@@ -145,9 +145,9 @@ def public(seen: Observation) -> Observation:
     as every other seat's hand is already; everything else of an observation is public
     (BH-ENGINE-11). The result keeps the ``viewer`` field (BH-VIEW-3).
     """
-    if not bidding_open(seen):
-        return seen
     me = seen.viewer
+    if me is None or not bidding_open(seen):  # a spectator's sees nothing of one seat's
+        return seen
     placed = tuple(bid.value for bid in seen.bids if bid.seat == me and bid.value is not None)
     harbour = seen.players[me]
     unseen = list(seen.unseen)

@@ -34,6 +34,7 @@ from typing import Final
 
 from harbour.cards.effects import Effect, OneOf, TwoPart
 from harbour.cards.model import CardSet
+from harbour.errors import InvalidValueError
 from harbour.facts import GAME
 from harbour.goods import GOODS
 from harbour.interchange.serialization import to_json
@@ -56,6 +57,7 @@ from harbour.state import (
     PendingTollAfter,
 )
 from meeplekit.memo import Memo
+from meeplekit.values import viewer_seat
 
 __all__ = [
     "EFFECT_KINDS",
@@ -206,7 +208,7 @@ def observation_tensor(observation: Observation) -> tuple[float, ...]:
     _, last, size = layout[-1]
     v = [0.0] * (last + size)
 
-    v[at["viewer"] + o.viewer] = 1.0
+    v[at["viewer"] + viewer_seat(o.viewer, InvalidValueError)] = 1.0  # a seat's (OBS-9)
     v[at["current"] + o.current] = 1.0
     if not o.is_over:
         v[at["decider"] + o.decider] = 1.0

@@ -48,7 +48,7 @@ from machikoro.state import (
     make_state,
 )
 from meeplekit import documents
-from meeplekit.values import shown
+from meeplekit.values import shown, viewer_seat
 
 __all__ = [
     "PENDING_KINDS",
@@ -154,7 +154,7 @@ def observation_tensor(observation: Observation) -> tuple[float, ...]:
     n = len(o.coins)
     at, size = _AT[n]
     v = [0.0] * size
-    v[at["viewer"] + o.viewer] = 1.0
+    v[at["viewer"] + viewer_seat(o.viewer, InvalidValueError)] = 1.0  # a seat's (MK-OBS-4)
     v[at["current"] + o.current] = 1.0
     decider = o.decider
     if o.is_over:
@@ -218,6 +218,7 @@ def information_state_string(observation: Observation) -> str:
             f"information_state_string needs an Observation, got {type(observation).__name__}"
         )
     o = observation
+    viewer_seat(o.viewer, InvalidValueError)  # a seat's information state (MK-OBS-4)
     state = make_state(
         o.options, 0, o.coins, o.establishments, o.landmarks, o.market, o.deck,
         o.current, o.turn, o.rolls, o.total, o.extra_turn, o.stack,

@@ -39,6 +39,7 @@ import attrs
 
 from meeplekit.protocol import CHANCE, sample_chance
 from meeplekit.rng import SplitMix64
+from meeplekit.values import viewer_seat
 
 __all__ = ["Bot", "BotGame", "Observed", "RandomBot", "bot_game", "sample_state"]
 
@@ -53,8 +54,8 @@ class Observed(Protocol):
     """What the shared bots read of a game's observation, besides passing it to ``determinize``."""
 
     @property
-    def viewer(self) -> int:
-        """The seat of the player who sees."""
+    def viewer(self) -> int | None:
+        """The seat of the player who sees, or ``None`` for a spectator."""
         ...
 
     @property
@@ -162,14 +163,16 @@ def _who(seat: int) -> str:
 def sample_state(game: BotGame[S, O, M], observation: O, rng: SplitMix64) -> S:
     """A determinization of ``observation`` whose viewer decides now.
 
-    Raises ``ValueError`` when the game is over, or when the viewer is not the one who
-    decides now (a bot is only asked about its own decisions; chance is the driver's).
+    Raises ``ValueError`` when the game is over, for a spectator's observation (a bot
+    decides for a seat), or when the viewer is not the one who decides now (a bot is only
+    asked about its own decisions; chance is the driver's).
     """
     if observation.is_over:
         raise ValueError("the game is over: there is no move to choose")
-    if observation.decider != observation.viewer:
+    viewer = viewer_seat(observation.viewer, ValueError)
+    if observation.decider != viewer:
         raise ValueError(
-            f"Player {observation.viewer + 1} does not decide now: {_who(observation.decider)} does"
+            f"Player {viewer + 1} does not decide now: {_who(observation.decider)} does"
         )
     return game.determinize(observation, rng)
 

@@ -93,7 +93,7 @@ import attrs
 from meeplekit import documents, errors
 from meeplekit.protocol import ViolationLike
 from meeplekit.rng import SplitMix64
-from meeplekit.values import shown
+from meeplekit.values import shown, viewer_seat
 
 __all__ = [
     "MAX_CODE_CHARS",
@@ -1225,7 +1225,7 @@ class PositionCodes(Generic[S, Seen]):
                 return self.code(self.observe(value, viewer))  # type: ignore[arg-type]
             header, record = self.header, self.state
         elif type(value) is self.observation.cls:
-            seat = value.viewer  # type: ignore[union-attr]
+            seat = viewer_seat(value.viewer, self.value_error)  # type: ignore[union-attr]
             if viewer is not None and viewer != seat:
                 raise self.value_error(
                     f"the observation is seat {seat}'s; it has no code for seat {shown(viewer)}"

@@ -107,7 +107,7 @@ class Outcome:
 class Seen:
     """What a seat sees: everything (the race has no secret)."""
 
-    viewer: int
+    viewer: int | None
     state: State
 
     @property
@@ -227,8 +227,8 @@ def chance_outcomes(state: State) -> tuple[tuple[str, Fraction], ...]:
     return DIE if state.step == "roll" else ()
 
 
-def observe(state: State, viewer: int) -> Seen:
-    """What ``viewer`` sees: everything."""
+def observe(state: State, viewer: int | None) -> Seen:
+    """What ``viewer`` (or a spectator, ``None``) sees: everything."""
     return Seen(viewer, state)
 
 

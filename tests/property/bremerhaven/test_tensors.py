@@ -92,8 +92,10 @@ def _read_back(o: Observation, v: tuple[float, ...], players: int) -> None:
     assert sum(part("built")) == sum(b is not None for h in o.players for b in h.buildings)
     assert part("building_stack") and sum(part("building_stack")) == len(o.buildings)
     assert sum(part("unseen")) == sum(len(u) for u in o.unseen)
-    hand = part("hand")[o.viewer * 9 : (o.viewer + 1) * 9]
-    assert hand == [float(o.players[o.viewer].hand.count(value)) for value in range(1, 10)]
+    viewer = o.viewer
+    assert viewer is not None  # a seat's observation
+    hand = part("hand")[viewer * 9 : (viewer + 1) * 9]
+    assert hand == [float(o.players[viewer].hand.count(value)) for value in range(1, 10)]
     assert sum(part("stack")) == len(o.stack)
     assert sum(part("pending")) == (0 if o.is_over else 1)
 

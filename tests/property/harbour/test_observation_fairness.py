@@ -20,6 +20,9 @@ import pytest
 
 import harbour
 from harbour import GameState, Goods
+from harbour.agents.bots import GreedyBot, RandomBot
+from harbour.agents.search import ISMCTSBot
+from harbour.agents.tensors import observation_tensor
 from harbour.cards.original import ORIGINAL_SET
 from harbour.observation import HiddenCharacterChoice, HiddenFreeBuildingChoice
 from harbour.positions import replace
@@ -33,20 +36,22 @@ from harbour.state import (
     PlayerState,
 )
 from harbour.views import svg
+from harbour.views.view import _public as seen_by_public
 from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_positions import GAMES, SALT, positions_of
 from tests.support.harbour_sweep import seed_for
 
 
-def hidden_variant(state: GameState, viewer: int, known: int, rng: SplitMix64) -> GameState:
+def hidden_variant(state: GameState, viewer: int | None, known: int, rng: SplitMix64) -> GameState:
     """``state`` as a game could have dealt it that ``viewer`` cannot tell from it.
 
     The deck below the ``known`` buildings the viewer saw on top is shuffled; the boards
     dealt to the other players still choosing are dealt again from those nobody kept and the
     viewer was not dealt; another player's free-building choice shows the new top; the
     other players' bonus cards are dealt again from those the viewer does not hold, while the
-    game goes on; the seed is another.
+    game goes on; the seed is another. ``viewer=None`` is a spectator, who saw nothing of
+    the deck (``known`` is 0) and holds no board or bonus card (OBS-9).
     """
     cards = state.cards
     deck = state.deck[:known] + rng.shuffled(state.deck[known:])
@@ -67,7 +72,7 @@ def hidden_variant(state: GameState, viewer: int, known: int, rng: SplitMix64) -
             stack.append(pending)
     players = list(state.players)
     if state.options.bonus_cards and not state.is_over:
-        own = players[viewer].bonus_card
+        own = None if viewer is None else players[viewer].bonus_card
         others = list(rng.shuffled([c for c in range(len(cards.bonus_cards)) if c != own]))
         for seat, player in enumerate(players):
             if seat != viewer:
@@ -99,6 +104,48 @@ def test_what_a_player_may_not_see_does_not_change_their_observation(index: int)
                 assert harbour.render(variant, viewer) == harbour.render(state, viewer)
                 assert svg.position(variant, viewer) == svg.position(state, viewer)  # PIC-3
     assert changed  # the variants did change what the players may not see
+
+
+@pytest.mark.rules("OBS-9", "OBS-3", "OBS-4", "OBS-5", "OBS-6", "JSON-6")
+@pytest.mark.parametrize("index", GAMES[::3])
+def test_what_some_player_may_not_see_does_not_change_a_spectators_observation(
+    index: int,
+) -> None:
+    rng = SplitMix64(seed_for(index) ^ SALT ^ 9)
+    changed = 0
+    for number, seen in enumerate(positions_of(index)):
+        state = seen.state
+        spectator = harbour.observe(state, None)
+        assert spectator.viewer is None and spectator.deck_top == ()
+        variant = hidden_variant(state, None, 0, rng)
+        assert harbour.validate(variant) == ()
+        changed += variant != state
+        assert harbour.observe(variant, None) == spectator
+        # Any player's observation without that player's secrets (the views' public one),
+        # but at the end, when every bonus card is shown to everyone (OBS-3).
+        if not state.is_over:
+            for viewer in range(len(state.players)):
+                public = seen_by_public(harbour.observe(state, viewer))
+                assert attrs.evolve(public, viewer=None) == spectator
+        if number % 5 == 0:
+            assert harbour.from_json(harbour.to_json(spectator)) == spectator
+    assert changed
+
+
+@pytest.mark.rules("OBS-9")
+def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
+    options = harbour.RulesOptions(characters=True, bonus_cards=True)
+    spectator = harbour.observe(harbour.new_game(3, seed=4, options=options), None)
+    assert all(view.bonus_card is None for view in spectator.players)
+    with pytest.raises(harbour.InvalidValueError, match="spectator"):
+        harbour.determinize(spectator, SplitMix64(1))
+    with pytest.raises(harbour.InvalidValueError, match="spectator"):
+        observation_tensor(spectator)
+    with pytest.raises(harbour.InvalidValueError, match="spectator"):
+        harbour.code(spectator)
+    for bot in (RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)):
+        with pytest.raises(ValueError, match="spectator"):
+            bot.choose(spectator)
 
 
 @pytest.mark.rules("OBS-1", "OBS-2", "OBS-3", "OBS-5")

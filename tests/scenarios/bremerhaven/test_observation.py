@@ -20,11 +20,15 @@ import pytest
 
 import bremerhaven
 from bremerhaven import Bid, GameState, RulesOptions
+from bremerhaven.agents.bots import GreedyBot, RandomBot
+from bremerhaven.agents.search import ISMCTSBot
+from bremerhaven.agents.tensors import observation_tensor
 from bremerhaven.cards.model import Space
 from bremerhaven.errors import DocumentError, InvalidValueError
 from bremerhaven.interchange.serialization import FORMAT, from_json, to_json
 from bremerhaven.observation import Observation, SeenBid, bidding_open, passes
 from bremerhaven.state import BidCard, PendingBid, PendingPrice, PendingStep
+from bremerhaven.views.view import public
 from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import (
     after_bidding,
@@ -315,7 +319,7 @@ def test_every_field_of_a_state_is_public_or_secret() -> None:
 
 
 @pytest.mark.rules("BH-OBS-1", "BH-ENGINE-12")
-@pytest.mark.parametrize("seat", [3, -1, True, 0.0, "0", None])
+@pytest.mark.parametrize("seat", [3, -1, True, 0.0, "0"])
 def test_a_seat_that_is_not_a_deciding_seat_is_refused(seat: object) -> None:
     with pytest.raises(InvalidValueError):
         bremerhaven.observe(_mid_bidding(), seat)  # type: ignore[arg-type]
@@ -517,3 +521,55 @@ def test_determinize_checks_an_observation_made_by_hand_but_not_one_observe_made
     with pytest.raises(bremerhaven.InvalidValueError):
         bremerhaven.determinize(broken, SplitMix64(1))
     assert bremerhaven.observe(bremerhaven.determinize(seen, SplitMix64(1)), 0) == seen
+
+
+# --------------------------------------------------------------------------- BH-OBS-6
+
+
+@pytest.mark.rules("BH-OBS-6", "BH-OBS-2")
+def test_a_spectator_sees_no_seat_s_placed_values_or_hand() -> None:
+    state = _bid(bremerhaven.new_game(3, seed=1), 5)
+    assert bidding_open(state)
+    spectator = bremerhaven.observe(state, None)
+    assert spectator.viewer is None
+    assert spectator.bids == tuple(SeenBid(b.space, b.seat, None) for b in state.bids)
+    for seat, harbour in enumerate(state.players):
+        assert spectator.players[seat] == attrs.evolve(harbour, hand=())
+        assert spectator.unseen[seat] == tuple(sorted(harbour.hand + tuple(_placed(state, seat))))
+    # What every player sees: any seat's observation without that seat's own values.
+    for viewer in range(3):
+        assert attrs.evolve(public(bremerhaven.observe(state, viewer)), viewer=None) == spectator
+    with pytest.raises(DocumentError, match="spectator"):  # written to show, not read back
+        from_json(to_json(spectator))
+
+
+@pytest.mark.rules("BH-OBS-6", "BH-BID-2")
+def test_twin_positions_differing_in_any_seat_s_secret_look_the_same_to_a_spectator() -> None:
+    start = _to_bidding(bremerhaven.new_game(3, seed=1))
+    high = bremerhaven.apply_move(start, Bid(Space.PERMIT, 5))
+    low = bremerhaven.apply_move(start, Bid(Space.PERMIT, 1))
+    assert bremerhaven.observe(high, None) == bremerhaven.observe(low, None)
+    deck = start.ship_deck  # the order of a stack (BH-OBS-4)
+    twin = attrs.evolve(start, ship_deck=(*deck[1:], deck[0]))
+    assert twin != start and bremerhaven.validate(twin) == ()
+    assert bremerhaven.observe(twin, None) == bremerhaven.observe(start, None)
+    # Once every card is placed, the values are public: they show.
+    done = _bid(bremerhaven.new_game(3, seed=3), 15)
+    assert not bidding_open(done)
+    assert bremerhaven.observe(done, None).bids == tuple(
+        SeenBid(b.space, b.seat, b.value) for b in done.bids
+    )
+
+
+@pytest.mark.rules("BH-OBS-6")
+def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
+    spectator = bremerhaven.observe(_mid_bidding(), None)
+    with pytest.raises(InvalidValueError, match="spectator"):
+        observation_tensor(spectator)
+    with pytest.raises(InvalidValueError, match="spectator"):
+        bremerhaven.code(spectator)
+    with pytest.raises(InvalidValueError, match="spectator"):
+        bremerhaven.determinize(spectator, SplitMix64(1))
+    for bot in (RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)):
+        with pytest.raises(ValueError, match="spectator"):
+            bot.choose(spectator)
