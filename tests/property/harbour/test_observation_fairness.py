@@ -132,6 +132,19 @@ def test_what_some_player_may_not_see_does_not_change_a_spectators_observation(
     assert changed
 
 
+@pytest.mark.rules("OBS-9", "VIEW-2", "PIC-3")
+@pytest.mark.parametrize("index", GAMES[1::6])
+def test_the_views_of_a_spectators_observation_are_the_table_as_everyone_sees_it(
+    index: int,
+) -> None:
+    for seen in list(positions_of(index))[::9]:
+        state = seen.state
+        spectator = harbour.observe(state, None)
+        if not state.is_over:  # at the end the views keep the bonus cards for the narration
+            assert harbour.render(spectator) == harbour.render(state, public=True)
+            assert svg.position(spectator) == svg.position(state, public=True)
+
+
 @pytest.mark.rules("OBS-9")
 def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
     options = harbour.RulesOptions(characters=True, bonus_cards=True)

@@ -28,6 +28,7 @@ from bremerhaven.errors import DocumentError, InvalidValueError
 from bremerhaven.interchange.serialization import FORMAT, from_json, to_json
 from bremerhaven.observation import Observation, SeenBid, bidding_open, passes
 from bremerhaven.state import BidCard, PendingBid, PendingPrice, PendingStep
+from bremerhaven.views import svg
 from bremerhaven.views.view import public
 from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import (
@@ -573,3 +574,12 @@ def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
     for bot in (RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)):
         with pytest.raises(ValueError, match="spectator"):
             bot.choose(spectator)
+
+
+@pytest.mark.rules("BH-OBS-6", "BH-VIEW-3", "BH-PIC-2")
+def test_the_views_of_a_spectators_observation_are_the_table_as_everyone_sees_it() -> None:
+    done = _bid(bremerhaven.new_game(3, seed=3), 15)  # every card placed: values public
+    for state in (bremerhaven.new_game(3, seed=2), _mid_bidding(), done):
+        spectator = bremerhaven.observe(state, None)
+        assert bremerhaven.render(spectator) == bremerhaven.render(state, public=True)
+        assert svg.position(spectator) == svg.position(state)

@@ -11,6 +11,7 @@ from machikoro.agents.bots import GreedyBot, RandomBot
 from machikoro.agents.search import ISMCTSBot
 from machikoro.agents.tensors import information_state_string, observation_tensor
 from machikoro.observation import Observation
+from machikoro.views import svg
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro import E, at_roll, play, roll
 
@@ -172,3 +173,11 @@ def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
     for bot in (RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)):
         with pytest.raises(ValueError, match="spectator"):
             bot.choose(spectator)
+
+
+@pytest.mark.rules("MK-OBS-4", "MK-VIEW-1", "MK-PIC-2")
+def test_the_views_of_a_spectators_observation_are_the_table_as_everyone_sees_it() -> None:
+    for state in positions(9, limit=60)[::7]:
+        spectator = machikoro.observe(state, None)
+        assert machikoro.render(spectator) == machikoro.render(state, public=True)
+        assert svg.position(spectator) == svg.position(state)
