@@ -148,7 +148,8 @@ def determinize(observation: Observation, rng: SplitMix64) -> GameState:
     if not isinstance(rng, SplitMix64):
         raise InvalidValueError(f"rng must be a SplitMix64, got {type(rng).__name__}")
     o = observation
-    viewer_seat(o.viewer, InvalidValueError)  # a seat's observation (BH-OBS-6)
+    # A seat's observation (BH-OBS-6); a viewer never set is _check_shape's to report.
+    viewer_seat(getattr(o, "viewer", 0), InvalidValueError)
     checking = not _LAST_CHECKED.holds(observation) and not made_by_observe(observation)
     if not checking:
         return _drawn(o, rng)
