@@ -1,0 +1,131 @@
+"""The table's storage on a real SQLite file: records, moves once each, resumption, seats."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from meepletable.storage import (
+    SCHEMA_VERSION,
+    SQLiteStorage,
+    StaleMoveError,
+    StorageError,
+    StoredMove,
+    TableRecord,
+    holds,
+    new_capability,
+)
+
+
+def record(table_id: str = "t1", created: float = 1.0, players: int = 2) -> TableRecord:
+    return TableRecord(
+        table_id=table_id,
+        game="harbour",
+        players=players,
+        options='{"format": "harbour/1"}',
+        cards=None,
+        seed=2**63 + 5,  # beyond SQLite's integers: kept exactly
+        created=created,
+    )
+
+
+def test_a_table_and_its_moves_read_back_from_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "tables.db"
+    storage = SQLiteStorage(path)
+    token, digest = new_capability()
+    storage.create(record(), [digest, None])
+    storage.append("t1", StoredMove(0, "move pawn to Fish Market"))
+    storage.append("t1", StoredMove(1, "take fish"))
+    storage.close()
+    again = SQLiteStorage(path)  # a new process would see the same
+    assert again.table("t1") == record()
+    assert again.moves("t1") == (
+        StoredMove(0, "move pawn to Fish Market"),
+        StoredMove(1, "take fish"),
+    )
+    digests = again.seat_digests("t1")
+    assert digests[1] is None and digests[0] is not None and holds(token, digests[0])
+    assert token not in path.read_bytes().decode("latin-1")  # only the digest is stored
+
+
+def test_a_stale_or_repeated_move_is_refused_and_nothing_is_stored(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "tables.db")
+    storage.create(record(), [None, None])
+    storage.append("t1", StoredMove(0, "a"))
+    for version in (0, 2, -1):  # repeated, from the future, nonsense
+        with pytest.raises(StaleMoveError) as refused:
+            storage.append("t1", StoredMove(version, "b"))
+        assert (refused.value.version, refused.value.current) == (version, 1)
+    assert storage.moves("t1") == (StoredMove(0, "a"),)
+
+
+def test_two_connections_on_one_file_apply_a_version_once(tmp_path: Path) -> None:
+    path = tmp_path / "tables.db"
+    first, second = SQLiteStorage(path), SQLiteStorage(path)
+    first.create(record(), [None, None])
+    first.append("t1", StoredMove(0, "from the first"))
+    with pytest.raises(StaleMoveError):
+        second.append("t1", StoredMove(0, "from the second"))
+    assert second.moves("t1") == (StoredMove(0, "from the first"),)
+
+
+def test_the_unfinished_tables_are_what_a_server_resumes(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "tables.db")
+    storage.create(record("late", created=2.0), [None, None])
+    storage.create(record("early", created=1.0), [None, None])
+    storage.create(record("done", created=0.5), [None, None])
+    storage.append("done", StoredMove(0, "last"), finished=True)
+    assert [r.table_id for r in storage.unfinished()] == ["early", "late"]
+    assert storage.table("done").finished
+    with pytest.raises(StaleMoveError):  # nothing is played after the end
+        storage.append("done", StoredMove(1, "more"))
+
+
+def test_snapshots_keep_the_latest_state(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "tables.db")
+    storage.create(record(), [None, None])
+    assert storage.snapshot("t1") is None
+    storage.save_snapshot("t1", 10, "{ten}")
+    storage.save_snapshot("t1", 20, "{twenty}")
+    assert storage.snapshot("t1") == (20, "{twenty}")
+
+
+def test_the_file_is_in_wal_mode_with_its_schema_version(tmp_path: Path) -> None:
+    path = tmp_path / "tables.db"
+    storage = SQLiteStorage(path)
+    assert storage.schema_version == SCHEMA_VERSION
+    storage.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")  # written by a newer table
+    db.commit()
+    db.close()
+    with pytest.raises(StorageError, match="schema version"):
+        SQLiteStorage(path)
+
+
+def test_unknown_tables_duplicates_and_wrong_seats_are_refused(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "tables.db")
+    with pytest.raises(StorageError, match="no table"):
+        storage.table("nope")
+    with pytest.raises(StorageError, match="no table"):
+        storage.append("nope", StoredMove(0, "a"))
+    storage.create(record(), [None, None])
+    with pytest.raises(StorageError, match="exists"):
+        storage.create(record(), [None, None])
+    with pytest.raises(StorageError, match="needs 3 seats"):
+        storage.create(record("t3", players=3), [None])
+    (tmp_path / "junk.db").write_bytes(b"not a database at all" * 100)
+    with pytest.raises(StorageError, match="cannot open"):
+        SQLiteStorage(tmp_path / "junk.db")
+
+
+def test_capabilities_are_random_and_only_their_own_digest_holds() -> None:
+    tokens = {new_capability()[0] for _ in range(50)}
+    assert len(tokens) == 50 and all(len(t) >= 43 for t in tokens)  # 256 bits, URL-safe
+    token, digest = new_capability()
+    assert holds(token, digest)
+    assert not holds(token[:-1], digest) and not holds(token + "x", digest)
+    assert not holds(new_capability()[0], digest)
