@@ -31,7 +31,7 @@ $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.t
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e distributions/meeplekit -e . -e distributions/machikoro-rules -e distributions/bremerhaven-rules
+	$(PY) -m pip install --quiet -e distributions/meeplekit -e . -e distributions/machikoro-rules -e distributions/bremerhaven-rules -e distributions/meepletable
 	touch $(RUNTIME_STAMP)
 
 $(STAMP): $(RUNTIME_STAMP)

@@ -13,6 +13,7 @@ environments (pip fetches attrs, cattrs, click and rich from the package index):
 
 Installed, each is used outside the repository, so only what was installed is importable:
 
+- the table alone (``meepletable``) keeps a table in its storage and finds no game;
 - the shared layer alone imports every module (a module that needs an extra fails with an
   ``ImportError`` that says what to install) and finds no game registered;
 - a game alone is found by name (``meeplekit.registry.load_game``), is the only game
@@ -54,6 +55,9 @@ WHEELHOUSE = "pip install --find-links dist {}"
 #: The shared layer's distribution: every game's command installs it first.
 SHARED_DISTRIBUTION = "meeplekit"
 
+#: The web table's distribution: no game, no command of a game (yet: its storage).
+TABLE_DISTRIBUTION = "meepletable"
+
 #: What runs inside an environment holding one game: a seeded random game to the end.
 PLAY = """
 import sys
@@ -94,6 +98,22 @@ for info in pkgutil.iter_modules(meeplekit.__path__):
         extras.append(info.name)
 assert registered_names() == (), registered_names()
 print(f"every module imports or names its extra ({', '.join(extras)}); no game is registered")
+"""
+
+#: What runs inside an environment holding the table alone: its storage keeps a table.
+TABLE = """
+import sys, tempfile
+from pathlib import Path
+from meeplekit.registry import registered_names
+from meepletable.storage import SQLiteStorage, StoredMove, TableRecord
+assert registered_names() == (), registered_names()
+storage = SQLiteStorage(Path(tempfile.mkdtemp()) / "tables.db")
+record = TableRecord(table_id="t", game="g", players=1, options="{}", cards=None, seed=1,
+                     created=0.0)
+storage.create(record, [None])
+storage.append("t", StoredMove(0, "a move"), finished=True)
+assert storage.moves("t") == (StoredMove(0, "a move"),) and not storage.unfinished()
+print("the storage keeps a table; no game is registered")
 """
 
 #: The install command in the one line a game's command prints without its ``cli`` extra.
@@ -251,6 +271,8 @@ def _use(python: Path, distribution: str, outside: Path) -> str:
     """Use what is installed, outside the repository; what it printed."""
     if distribution == SHARED_DISTRIBUTION:
         return _run([str(python), "-c", SHARED], outside, "the shared layer alone")
+    if distribution == TABLE_DISTRIBUTION:
+        return _run([str(python), "-c", TABLE], outside, "the table alone")
     name = distribution.removesuffix("-rules")
     return _run([str(python), "-c", PLAY, name], outside, f"{name} alone")
 
@@ -286,7 +308,7 @@ def _check(
         plain = commands[(route, distribution, None)]
         _pip(python, plain.line, where)
         done = [f"{plain}: {_use(python, distribution, outside)}"]
-        if distribution == SHARED_DISTRIBUTION:
+        if distribution in (SHARED_DISTRIBUTION, TABLE_DISTRIBUTION):
             return done
         command = python.parent / distribution.removesuffix("-rules")
         hint = _without_cli(command, outside)

@@ -94,11 +94,11 @@ class TableRecord:
 
 @attrs.frozen
 class StoredMove:
-    """A move of a table: the version of the state it was chosen on and its notation."""
+    """A move of a table: the version of the state it was chosen on and the move as text."""
 
     #: The state's version when the move was chosen (0 for the first move).
     version: int
-    #: The move in the game's notation.
+    #: The move as text: its notation, or the game's JSON document of it.
     notation: str
 
 

@@ -33,7 +33,7 @@ GAMES = {
     "machikoro-rules": machikoro.info.EXTRAS,
     "bremerhaven-rules": bremerhaven.info.EXTRAS,
 }
-DISTRIBUTIONS = ("meeplekit", "machikoro-rules", "bremerhaven-rules")
+DISTRIBUTIONS = ("meeplekit", "machikoro-rules", "bremerhaven-rules", "meepletable")
 
 
 def _readme(distribution: str) -> Path:
