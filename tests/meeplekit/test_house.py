@@ -34,7 +34,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 SHARED = "meeplekit"
 PACKAGES = sorted(p.name for p in SRC.iterdir() if (p / "__init__.py").is_file())
-GAMES = [name for name in PACKAGES if name != SHARED]
+#: The frontends built on the libraries (the web table): no floors and no game's layout;
+#: like every package they import the shared layer and no game (the check below).
+FRONTENDS = ("meepletable",)
+#: The libraries: the shared layer and the games.
+LIBRARIES = [name for name in PACKAGES if name not in FRONTENDS]
+GAMES = [name for name in LIBRARIES if name != SHARED]
 #: The floors above the rules core, lowest first: each a sub-package of every package.
 FLOORS = ("interchange", "views", "agents")
 #: Top-level modules and sub-packages of a package on the top floor.
@@ -106,7 +111,11 @@ def wrong_imports(src: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("package", PACKAGES)
+def test_the_frontends_are_packages_of_the_house() -> None:
+    assert set(FRONTENDS) <= set(PACKAGES) and {"harbour", "machikoro"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("package", LIBRARIES)
 def test_every_package_has_the_floors(package: str) -> None:
     folder = SRC / package
     missing = [f for f in FLOORS if not (folder / f / "__init__.py").is_file()]
@@ -128,7 +137,7 @@ def test_no_import_goes_up_a_floor_or_into_another_game() -> None:
 
 
 def test_every_floor_has_modules_in_every_package() -> None:
-    for package in PACKAGES:
+    for package in LIBRARIES:
         for name in FLOORS:
             modules = [p for p in (SRC / package / name).glob("*.py") if p.stem != "__init__"]
             assert modules, f"{package}.{name} is empty"

@@ -23,6 +23,8 @@ from meeplekit.display import shown_by
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGES = sorted(p.name for p in SRC.iterdir() if (p / "__init__.py").is_file())
+#: Packages of a few modules only (the web table, being built): the smallest graph read.
+SMALL = {"meepletable": 2}
 
 
 def module_name(path: Path) -> str:
@@ -120,7 +122,7 @@ def test_the_circle_finder_finds_a_deferred_import_circle(tmp_path: Path) -> Non
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_package_has_an_import_circle(package: str) -> None:
     graph = import_graph(package)
-    assert len(graph) > 3, "the package was not read"
+    assert len(graph) >= SMALL.get(package, 4), "the package was not read"
     assert circles(graph) == []
 
 
