@@ -235,9 +235,10 @@ def test_the_landing_page_links_each_game_and_installs_it(browser: Browser, site
     ]
     for name in GAMES:
         assert site + name in links, name
-    # The README's command from a clone for each game, then the shared layer's alone.
+    # The README's command from a clone for each game, the table's, then the shared layer's
+    # alone.
     readme = readme_commands()
-    games = ("harbour-rules", "machikoro-rules", "bremerhaven-rules", "meeplekit")
+    games = ("harbour-rules", "machikoro-rules", "bremerhaven-rules", "meepletable", "meeplekit")
     (install,) = sections[1][1]
     assert _commands(install) == [readme[("clone", name, None)] for name in games]
 
