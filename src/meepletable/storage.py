@@ -19,12 +19,13 @@ user_version`` and migrated when opened.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -231,16 +232,11 @@ class SQLiteStorage:
                 f"the database has schema version {found}; this table knows up to {SCHEMA_VERSION}"
             )
         for version in range(found, SCHEMA_VERSION):
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
+            with self._transaction():
                 for statement in _MIGRATIONS[version].split(";"):
                     if statement.strip():
                         self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {version + 1}")
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
 
     def create(self, record: TableRecord, seats: Sequence[str | None]) -> None:
         """Store a new table and the capability digest of each seat (``None``: a bot's)."""
@@ -342,21 +338,16 @@ class SQLiteStorage:
         """Release the database."""
         self._db.close()
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any exception)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any exception)."""
         self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._db.execute("ROLLBACK" if kind is not None else "COMMIT")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
 
 def _record(row: tuple[object, ...]) -> TableRecord:

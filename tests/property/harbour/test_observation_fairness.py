@@ -14,6 +14,7 @@ in turn: every change must show in every player's observation.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -41,6 +42,7 @@ from meeplekit.rng import SplitMix64
 from tests.support.harbour import EVERY_ABILITY_SET
 from tests.support.harbour_positions import GAMES, SALT, positions_of
 from tests.support.harbour_sweep import seed_for
+from tests.support.spectator import refuses_a_spectator
 
 
 def hidden_variant(state: GameState, viewer: int | None, known: int, rng: SplitMix64) -> GameState:
@@ -150,15 +152,10 @@ def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
     options = harbour.RulesOptions(characters=True, bonus_cards=True)
     spectator = harbour.observe(harbour.new_game(3, seed=4, options=options), None)
     assert all(view.bonus_card is None for view in spectator.players)
-    with pytest.raises(harbour.InvalidValueError, match="spectator"):
-        harbour.determinize(spectator, SplitMix64(1))
-    with pytest.raises(harbour.InvalidValueError, match="spectator"):
-        observation_tensor(spectator)
-    with pytest.raises(harbour.InvalidValueError, match="spectator"):
-        harbour.code(spectator)
-    for bot in (RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)):
-        with pytest.raises(ValueError, match="spectator"):
-            bot.choose(spectator)
+    doors: list[Callable[[Any], object]] = [observation_tensor, harbour.code]
+    doors.append(lambda seen: harbour.determinize(seen, SplitMix64(1)))
+    bots = [RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)]
+    refuses_a_spectator(spectator, harbour.InvalidValueError, doors, bots)
 
 
 @pytest.mark.rules("OBS-1", "OBS-2", "OBS-3", "OBS-5")

@@ -38,6 +38,7 @@ from tests.support.bremerhaven import (
     newspaper,
     with_harbour,
 )
+from tests.support.spectator import refuses_a_spectator
 
 SHUFFLED = RulesOptions(deck_stacking="shuffled")
 
@@ -565,15 +566,10 @@ def test_twin_positions_differing_in_any_seat_s_secret_look_the_same_to_a_specta
 @pytest.mark.rules("BH-OBS-6")
 def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
     spectator = bremerhaven.observe(_mid_bidding(), None)
-    with pytest.raises(InvalidValueError, match="spectator"):
-        observation_tensor(spectator)
-    with pytest.raises(InvalidValueError, match="spectator"):
-        bremerhaven.code(spectator)
-    with pytest.raises(InvalidValueError, match="spectator"):
-        bremerhaven.determinize(spectator, SplitMix64(1))
-    for bot in (RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)):
-        with pytest.raises(ValueError, match="spectator"):
-            bot.choose(spectator)
+    doors: list[Callable[[Any], object]] = [observation_tensor, bremerhaven.code]
+    doors.append(lambda seen: bremerhaven.determinize(seen, SplitMix64(1)))
+    bots = [RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)]
+    refuses_a_spectator(spectator, InvalidValueError, doors, bots)
 
 
 @pytest.mark.rules("BH-OBS-6", "BH-VIEW-3", "BH-PIC-2")

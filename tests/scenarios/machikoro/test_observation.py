@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 import pytest
 
@@ -14,6 +17,7 @@ from machikoro.observation import Observation
 from machikoro.views import svg
 from meeplekit.rng import SplitMix64
 from tests.support.machikoro import E, at_roll, play, roll
+from tests.support.spectator import refuses_a_spectator
 
 
 def positions(seed: int, players: int = 3, limit: int = 400) -> list[GameState]:
@@ -165,14 +169,11 @@ def test_a_spectator_sees_what_every_player_sees(seed: int) -> None:
 def test_what_belongs_to_one_seat_is_refused_for_a_spectator() -> None:
     state = machikoro.new_game(2, seed=8)
     spectator = machikoro.observe(state, None)
-    for door in (observation_tensor, information_state_string, machikoro.code):
-        with pytest.raises(machikoro.InvalidValueError, match="spectator"):
-            door(spectator)
-    with pytest.raises(machikoro.InvalidValueError, match="spectator"):
-        machikoro.determinize(spectator, SplitMix64(1))
-    for bot in (RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)):
-        with pytest.raises(ValueError, match="spectator"):
-            bot.choose(spectator)
+    doors: list[Callable[[Any], object]] = [observation_tensor, information_state_string]
+    doors.append(machikoro.code)
+    doors.append(lambda seen: machikoro.determinize(seen, SplitMix64(1)))
+    bots = [RandomBot(1), GreedyBot(1), ISMCTSBot(playouts=2, seed=1)]
+    refuses_a_spectator(spectator, machikoro.InvalidValueError, doors, bots)
 
 
 @pytest.mark.rules("MK-OBS-4", "MK-VIEW-1", "MK-PIC-2")
