@@ -25,7 +25,7 @@ DEMO_ARGS ?=
 # game's demo does not overwrite another's record.
 DEMO_RECORD ?= $(GAME)-demo-record.txt
 
-.PHONY: sweep sweep-pictures demo test soak lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
+.PHONY: table bench-table sweep sweep-pictures demo test soak lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
 
 $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -42,6 +42,20 @@ demo: $(RUNTIME_STAMP)
 	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
 	@$(PY) -m $(GAME).demo --players $(PLAYERS) --seed $(SEED) --record $(DEMO_RECORD) $(DEMO_ARGS)
 
+# The web table (meepletable) on 127.0.0.1, its tables kept in TABLE_DB; it prints its
+# address. Installed, the same is `meepletable serve --host --port --db`.
+TABLE_HOST ?= 127.0.0.1
+TABLE_PORT ?= 8000
+TABLE_DB ?= data/tables.db
+table: $(RUNTIME_STAMP)
+	$(PY) -m meepletable serve --host $(TABLE_HOST) --port $(TABLE_PORT) --db $(TABLE_DB)
+
+# How fast the table answers a person's move with TABLES tables in play (the 95th
+# percentile's target is 100 ms with 10): scripts/bench_table.py, over loopback only.
+TABLES ?= 10
+bench-table: $(STAMP)
+	$(PY) scripts/bench_table.py --tables $(TABLES)
+
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
@@ -51,7 +65,7 @@ typecheck: $(STAMP)
 
 # The tests run on every core (pytest-xdist); CI machines have 2. The long sweeps carry the
 # `soak` marker ([tool.pytest.ini_options] markers): make test leaves them to make soak.
-pytest: $(STAMP) terminal
+pytest: $(STAMP) terminal browser
 	$(PY) -m pytest -n auto -m 'not soak'
 
 # The long sweeps only, at their full sizes: the rest of each game's seeded sweep (Harbour's

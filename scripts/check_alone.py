@@ -105,12 +105,12 @@ TABLE = """
 import sys, tempfile
 from pathlib import Path
 from meeplekit.registry import registered_names
-from meepletable.storage import SQLiteStorage, StoredMove, TableRecord
+from meepletable.storage import Seat, SQLiteStorage, StoredMove, TableRecord
 assert registered_names() == (), registered_names()
 storage = SQLiteStorage(Path(tempfile.mkdtemp()) / "tables.db")
 record = TableRecord(table_id="t", game="g", players=1, options="{}", cards=None, seed=1,
                      created=0.0)
-storage.create(record, [None])
+storage.create(record, [Seat("random")])
 storage.append("t", StoredMove(0, "a move"), finished=True)
 assert storage.moves("t") == (StoredMove(0, "a move"),) and not storage.unfinished()
 print("the storage keeps a table; no game is registered")

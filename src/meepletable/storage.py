@@ -8,9 +8,11 @@ primary key, so a stale or repeated move cannot land twice, whichever process se
 A move counts as made only once its transaction has committed (:meth:`Storage.append`
 returns then), so a move acknowledged to a player is never lost.
 
-Seats are held by capabilities: a random token of 256 bits from the operating system
-(:func:`new_capability`), given to the seat's player once; the storage keeps only its
-SHA-256 digest, compared in constant time (:func:`holds`).
+Each seat is a :class:`Seat`: a bot's (by its kind) or a person's. A person's seat is held by
+a capability: a random token of 256 bits from the operating system (:func:`new_capability`),
+given to the seat's player once; the storage keeps only its SHA-256 digest, compared in
+constant time (:func:`holds`). A person's seat without a digest is open: the first visitor
+to claim it (:meth:`Storage.claim`) holds it.
 
 :class:`SQLiteStorage` is the first :class:`Storage`: the standard library's ``sqlite3`` in
 WAL mode (readers do not block the writer), its schema versioned by ``PRAGMA
@@ -32,8 +34,10 @@ from typing import Protocol
 import attrs
 
 __all__ = [
+    "HUMAN",
     "SCHEMA_VERSION",
     "SQLiteStorage",
+    "Seat",
     "StaleMoveError",
     "Storage",
     "StorageError",
@@ -44,7 +48,10 @@ __all__ = [
 ]
 
 #: The version of the schema :class:`SQLiteStorage` writes (``PRAGMA user_version``).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+#: The kind of a person's seat (the others are bots' names: ``"random"``, ``"greedy"``, ...).
+HUMAN = "human"
 
 
 class StorageError(Exception):
@@ -94,6 +101,22 @@ class TableRecord:
 
 
 @attrs.frozen
+class Seat:
+    """Who plays a seat: a person (:data:`HUMAN`) or a bot (its name), and the seat's capability."""
+
+    #: :data:`HUMAN`, or the name of the bot that plays the seat (``"greedy"``).
+    kind: str
+    #: The SHA-256 digest of the capability that holds a person's seat; ``None`` for a
+    #: bot's seat and for a person's seat no one has claimed yet (an open seat).
+    digest: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the seat is a person's that no one holds yet."""
+        return self.kind == HUMAN and self.digest is None
+
+
+@attrs.frozen
 class StoredMove:
     """A move of a table: the version of the state it was chosen on and the move as text."""
 
@@ -125,16 +148,24 @@ def _digest(token: str) -> str:
 class Storage(Protocol):
     """What the table needs of a database; :class:`SQLiteStorage` is the first."""
 
-    def create(self, record: TableRecord, seats: Sequence[str | None]) -> None:
-        """Store a new table and the capability digest of each seat (``None``: a bot's)."""
+    def create(self, record: TableRecord, seats: Sequence[Seat]) -> None:
+        """Store a new table and its seats, in order."""
         ...
 
     def table(self, table_id: str) -> TableRecord:
         """The table's record; :class:`StorageError` for a table it does not have."""
         ...
 
-    def seat_digests(self, table_id: str) -> tuple[str | None, ...]:
-        """Each seat's capability digest, by seat (``None`` for a bot's seat)."""
+    def seats(self, table_id: str) -> tuple[Seat, ...]:
+        """The table's seats, in order; :class:`StorageError` for a table it does not have."""
+        ...
+
+    def claim(self, table_id: str, seat: int, digest: str) -> None:
+        """Give the open seat ``seat`` to the holder of the capability whose digest is ``digest``.
+
+        :class:`StorageError` when the seat is not open (a bot's, or held already): a
+        seat is claimed once.
+        """
         ...
 
     def moves(self, table_id: str) -> tuple[StoredMove, ...]:
@@ -199,6 +230,12 @@ _MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, version)
     );
     """,
+    # Version 2: each seat's kind, a person's or a bot's (version 1 stored a bot's seat as
+    # a seat without a digest, of no kind: the default bot's, greedy).
+    """
+    ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human';
+    UPDATE seats SET kind = 'greedy' WHERE digest IS NULL;
+    """,
 )
 
 
@@ -238,8 +275,8 @@ class SQLiteStorage:
                         self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {version + 1}")
 
-    def create(self, record: TableRecord, seats: Sequence[str | None]) -> None:
-        """Store a new table and the capability digest of each seat (``None``: a bot's)."""
+    def create(self, record: TableRecord, seats: Sequence[Seat]) -> None:
+        """Store a new table and its seats, in order."""
         if len(seats) != record.players:
             raise StorageError(f"a table of {record.players} players needs {record.players} seats")
         with self._transaction():
@@ -260,8 +297,8 @@ class SQLiteStorage:
             except sqlite3.IntegrityError:
                 raise StorageError(f"table {record.table_id} exists already") from None
             self._db.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?)",
-                [(record.table_id, seat, digest) for seat, digest in enumerate(seats)],
+                "INSERT INTO seats (table_id, seat, digest, kind) VALUES (?, ?, ?, ?)",
+                [(record.table_id, n, seat.digest, seat.kind) for n, seat in enumerate(seats)],
             )
 
     def table(self, table_id: str) -> TableRecord:
@@ -271,13 +308,30 @@ class SQLiteStorage:
             raise StorageError(f"no table {table_id}")
         return _record(row)
 
-    def seat_digests(self, table_id: str) -> tuple[str | None, ...]:
-        """Each seat's capability digest, by seat (``None`` for a bot's seat)."""
+    def seats(self, table_id: str) -> tuple[Seat, ...]:
+        """The table's seats, in order; :class:`StorageError` for a table it does not have."""
         self.table(table_id)
         rows = self._db.execute(
-            "SELECT digest FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+            "SELECT kind, digest FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
         ).fetchall()
-        return tuple(row[0] for row in rows)
+        return tuple(
+            Seat(str(kind), None if digest is None else str(digest)) for kind, digest in rows
+        )
+
+    def claim(self, table_id: str, seat: int, digest: str) -> None:
+        """Give the open seat ``seat`` to the holder of the capability whose digest is ``digest``.
+
+        :class:`StorageError` when the seat is not open (a bot's, or held already): a
+        seat is claimed once, whichever process claims it.
+        """
+        with self._transaction():
+            done = self._db.execute(
+                "UPDATE seats SET digest = ? WHERE table_id = ? AND seat = ? "
+                "AND kind = ? AND digest IS NULL",
+                (digest, table_id, seat, HUMAN),
+            ).rowcount
+            if done != 1:
+                raise StorageError(f"seat {seat} of table {table_id} is not open")
 
     def moves(self, table_id: str) -> tuple[StoredMove, ...]:
         """The table's moves, in order (their versions are 0, 1, 2, ...)."""

@@ -41,6 +41,7 @@ expansions and the playouts. Each game gives its defaults in a thin subclass
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from typing import Final, Generic, TypeVar
 
@@ -89,7 +90,8 @@ class ISMCTSBot(Generic[S, O, M]):
     least 1; ``None``: to the end of the game); ``epsilon`` the chance of a random move at
     a playout decision (0 to 1); ``exploration`` the UCB1 constant; ``temperature`` the
     softmax temperature of the utilities (above 0, in the units of the game's
-    ``evaluate``). See :mod:`meeplekit.agents.search` for the algorithm. The bot never sees the
+    ``evaluate``); ``seconds`` a time budget per decision (above 0; ``None``: none, the
+    default). See :mod:`meeplekit.agents.search` for the algorithm. The bot never sees the
     true state: :meth:`choose` takes an observation. Bad arguments raise ``ValueError``.
     """
 
@@ -100,6 +102,7 @@ class ISMCTSBot(Generic[S, O, M]):
         "exploration",
         "playout_turns",
         "playouts",
+        "seconds",
         "temperature",
     )
 
@@ -112,6 +115,7 @@ class ISMCTSBot(Generic[S, O, M]):
         epsilon: float = EPSILON,
         exploration: float = EXPLORATION,
         temperature: float = 1.0,
+        seconds: float | None = None,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, got {playouts}")
@@ -123,6 +127,8 @@ class ISMCTSBot(Generic[S, O, M]):
             raise ValueError(f"exploration must be 0 or more, got {exploration}")
         if not temperature > 0.0:
             raise ValueError(f"temperature must be above 0, got {temperature}")
+        if seconds is not None and not seconds > 0.0:
+            raise ValueError(f"seconds must be above 0 or None, got {seconds}")
         self._game = game
         self._rng = SplitMix64(seed)
         #: Iterations (determinization, descent, playout, backup) per decision.
@@ -135,6 +141,11 @@ class ISMCTSBot(Generic[S, O, M]):
         self.exploration = exploration
         #: The softmax temperature of the utilities, in the units of the game's ``evaluate``.
         self.temperature = temperature
+        #: A time budget per decision in seconds of the wall clock, or ``None``: the search
+        #: stops after :attr:`playouts` iterations or, with a budget, once the budget is
+        #: spent (after one iteration at least). A budget makes the choice depend on the
+        #: machine's speed; without one the bot's choices follow from its seed alone.
+        self.seconds = seconds
 
     @property
     def game(self) -> BotGame[S, O, M]:
@@ -153,8 +164,15 @@ class ISMCTSBot(Generic[S, O, M]):
             return moves[0]
         root: _Node[M] = _Node(-1)
         determinize = game.determinize
-        for _ in range(self.playouts):
-            self._iterate(root, determinize(observation, rng))
+        if self.seconds is None:
+            for _ in range(self.playouts):
+                self._iterate(root, determinize(observation, rng))
+        else:
+            deadline = time.perf_counter() + self.seconds
+            for _ in range(self.playouts):
+                self._iterate(root, determinize(observation, rng))
+                if time.perf_counter() >= deadline:
+                    break
         best = moves[0]
         best_visits = -1
         for move in moves:

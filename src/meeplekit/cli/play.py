@@ -67,6 +67,8 @@ from meeplekit.errors import IllegalMoveError, RulesError
 from meeplekit.info import GameInfo
 from meeplekit.protocol import CHANCE
 from meeplekit.rng import SplitMix64
+from meeplekit.views.menu import Menu, MenuGroup, height, move_line
+from meeplekit.views.menu import menu_tree as shared_menu_tree
 
 __all__ = [
     "PROMPT",
@@ -171,124 +173,7 @@ def menu(info: GameInfo[S, M], state: S, moves: Sequence[M]) -> str:
 
 
 def _move_line(info: GameInfo[S, M], state: S, number: int, move: M) -> str:
-    notation = info.notation
-    return f"  {number:>3}. {notation.label(state, move)}  [{notation.format(state, move)}]"
-
-
-# --------------------------------------------------------------------------- the menu
-
-
-@attrs.frozen
-class MenuGroup(Generic[M]):
-    """A level of the menu: its label and its entries, each a move or a group of moves."""
-
-    #: What the group's moves share (``""`` for the first level).
-    label: str
-    #: The entries, in the order of the legal moves: moves and groups.
-    entries: tuple[M | MenuGroup[M], ...]
-    #: How many moves the group holds, at every depth.
-    size: int
-
-    def first(self) -> M:
-        """The group's first move."""
-        entry = self.entries[0]
-        return entry.first() if isinstance(entry, MenuGroup) else entry
-
-    def last(self) -> M:
-        """The group's last move."""
-        entry = self.entries[-1]
-        return entry.last() if isinstance(entry, MenuGroup) else entry
-
-
-def _height(text: str, width: int) -> int:
-    """The lines ``text`` takes on a screen ``width`` columns wide, wrapped as it is shown."""
-    return wrap(text, width).count("\n") + 1
-
-
-def _by_verb(info: GameInfo[S, M], state: S, move: M) -> tuple[str, ...]:
-    """The default group of a move: the first word of its notation."""
-    words = info.notation.format(state, move).split()
-    return (f"{words[0]} ...",) if words else ()
-
-
-class _Menu(Generic[S, M]):
-    """Builds a decision's menu: each entry's line, its height on the screen, its groups."""
-
-    def __init__(self, info: GameInfo[S, M], state: S, width: int) -> None:
-        self.info, self.state, self.width = info, state, width
-        self._lines: dict[int, str] = {}
-
-    def line(self, number: int, entry: M | MenuGroup[M]) -> str:
-        """The entry's line in a menu, numbered ``number``."""
-        if isinstance(entry, MenuGroup):
-            return f"  {number:>3}. {entry.label} ({entry.size} moves)"
-        key = id(entry)
-        if key not in self._lines:  # the label without its number, made once per move
-            self._lines[key] = _move_line(self.info, self.state, 0, entry)[7:]
-        return f"  {number:>3}. {self._lines[key]}"
-
-    def height(self, entries: Sequence[M | MenuGroup[M]]) -> int:
-        """The lines ``entries`` take on the screen, each wrapped to its width."""
-        return sum(
-            _height(self.line(number, entry), self.width) for number, entry in enumerate(entries, 1)
-        )
-
-    def level(
-        self, items: Sequence[tuple[M, tuple[str, ...]]], depth: int, lines: int
-    ) -> tuple[M | MenuGroup[M], ...]:
-        """The entries of a level of ``items`` (moves with their groups) in ``lines`` lines."""
-        flat = tuple(move for move, _ in items)
-        if self.height(flat) <= lines:
-            return flat
-        order: list[str | tuple[M]] = []
-        groups: dict[str, list[tuple[M, tuple[str, ...]]]] = {}
-        for move, path in items:
-            if len(path) <= depth:
-                order.append((move,))
-                continue
-            if path[depth] not in groups:
-                groups[path[depth]] = []
-                order.append(path[depth])
-            groups[path[depth]].append((move, path))
-        if len(order) == 1 and groups:  # one group only: its own groups are the level's
-            return self.level(items, depth + 1, lines)
-        entries: list[M | MenuGroup[M]] = []
-        for key in order:
-            if isinstance(key, tuple):
-                entries.append(key[0])
-            elif len(groups[key]) == 1:
-                entries.append(groups[key][0][0])
-            else:
-                inner = self.level(groups[key], depth + 1, lines)
-                entries.append(MenuGroup(key, inner, len(groups[key])))
-        return self.chunks(entries, lines)
-
-    def chunks(
-        self, entries: Sequence[M | MenuGroup[M]], lines: int
-    ) -> tuple[M | MenuGroup[M], ...]:
-        """``entries`` in runs of consecutive entries, each fitting ``lines``, until they fit."""
-        level = tuple(entries)
-        while self.height(level) > lines and len(level) > 1:
-            runs: list[list[M | MenuGroup[M]]] = [[]]
-            for entry in level:
-                if runs[-1] and self.height([*runs[-1], entry]) > lines:
-                    runs.append([])
-                runs[-1].append(entry)
-            if len(runs) == len(level):  # no entry shares its lines: pairs, then pairs...
-                runs = [list(level[i : i + 2]) for i in range(0, len(level), 2)]
-            level = tuple(self.run(run) for run in runs)
-        return level
-
-    def run(self, run: Sequence[M | MenuGroup[M]]) -> M | MenuGroup[M]:
-        """A run of entries as one entry: a group named by its first and last moves."""
-        if len(run) == 1:
-            return run[0]
-        group = MenuGroup("", tuple(run), 0)
-        notation = self.info.notation
-        first = notation.format(self.state, group.first())
-        last = notation.format(self.state, group.last())
-        size = sum(e.size if isinstance(e, MenuGroup) else 1 for e in run)
-        return MenuGroup(f"{first} to {last}", tuple(run), size)
+    return move_line(info.notation, state, number, move)
 
 
 def menu_tree(
@@ -296,21 +181,9 @@ def menu_tree(
 ) -> MenuGroup[M]:
     """The menu of ``moves`` in levels that each fit ``lines`` lines ``width`` columns wide.
 
-    Every move when they fit; otherwise the groups the game gives
-    (:attr:`meeplekit.cli.info.Notation.group`: a group of one move is the move itself,
-    and a level of one group is that group's level), in the order of their first moves,
-    each group's moves in their order; a level that still does not fit is cut into runs
-    of consecutive entries that do, named by their first and last moves. Lines are
-    counted as :func:`meeplekit.cli.common.wrap` wraps them; a move whose label alone is
-    taller than ``lines`` is a level of its own. Always answering 1 picks the first move.
+    :func:`meeplekit.views.menu.menu_tree` with the game's notation (``info.notation``).
     """
-    builder = _Menu(info, state, width)
-    group = info.notation.group
-    items = [
-        (move, tuple(group(state, move)) if group is not None else _by_verb(info, state, move))
-        for move in moves
-    ]
-    return MenuGroup("", builder.level(items, 0, max(lines, _MIN_MENU)), len(moves))
+    return shared_menu_tree(info.notation, state, moves, max(lines, _MIN_MENU), width)
 
 
 def complete(info: GameInfo[S, M], state: S, moves: Sequence[M], text: str) -> list[M]:
@@ -368,16 +241,16 @@ class _Human(Generic[S, M]):
         info, say = self.info, self.say
         moves = info.game.legal_moves(state)
         columns, rows = self.screen()
-        builder = _Menu(info, state, columns)
+        builder = Menu(info.notation, state, columns)
         table = info.views.render(state, self.seat)
         summary: str | None = None
         if show_table:
             say(table)
-        if show_table and _height(table, columns) + builder.height(moves) + _AROUND_MENU <= rows:
+        if show_table and height(table, columns) + builder.height(moves) + _AROUND_MENU <= rows:
             tree = MenuGroup("", tuple(moves), len(moves))  # the table and every move fit
         else:
             summary = info.views.summarize(state, self.seat)
-            lines = rows - _height(summary, columns) - _AROUND_MENU
+            lines = rows - height(summary, columns) - _AROUND_MENU
             tree = menu_tree(info, state, moves, lines, columns)
         path: list[MenuGroup[M]] = [tree]
         self._level(builder, path, summary)
@@ -437,7 +310,7 @@ class _Human(Generic[S, M]):
                 return move
 
     def _level(
-        self, builder: _Menu[S, M], path: Sequence[MenuGroup[M]], summary: str | None
+        self, builder: Menu[S, M], path: Sequence[MenuGroup[M]], summary: str | None
     ) -> None:
         """Show the menu's level at the end of ``path``: its header line, then its entries.
 

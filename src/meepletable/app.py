@@ -1,0 +1,628 @@
+"""The table as a web application: Starlette over :mod:`meepletable.service`, served by uvicorn.
+
+:func:`create_app` makes the ASGI application. The server is authoritative: it holds each
+table's state and sends every connection the :func:`~meepletable.service.view` of its
+viewer only. The flow of a move::
+
+    browser (seat 2) --WebSocket {"type": "move", "version": 17, "move": "take 3W"}-->
+      server: the table's lock; service.play checks seat, version and move
+        -> storage.append commits it (a move is acknowledged only after the commit)
+        -> each connection of the table gets view(table, its viewer): seat 2's, the
+           other seats', the spectators' (one view made per viewer, sent to each of
+           its connections)
+      then the table's runner: chance drawn, bots asked in the bot pool (outside the
+      event loop, within the time budget), each of their moves stored and sent the same way
+
+Pages: ``/`` the lobby (make a table, join an open seat, watch), ``/tables/{id}`` a
+spectator's page, ``/tables/{id}/seats/{n}`` a seat's page (its capability in the link's
+fragment, which the browser never sends in a request: the page's script sends it over
+the WebSocket), ``/tables/{id}/record`` the record once the game is over. Every refusal
+is a structured error: JSON ``{"type": "error", "code", "reason", "rule"}`` (an HTML page
+saying the same to a browser's form).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import json
+import logging
+import multiprocessing
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import (
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from meeplekit.demo import option_flag
+from meeplekit.info import BOT_KINDS, GameInfo
+from meeplekit.options import field_meaning, field_rule, reading_meaning
+from meeplekit.protocol import CHANCE
+from meeplekit.registry import load_info, registered_names
+from meepletable import service
+from meepletable.service import LiveTable, TableError
+from meepletable.storage import HUMAN, SQLiteStorage, Storage, StorageError
+
+__all__ = ["CSP", "MAX_FRAME", "Config", "TableServer", "create_app"]
+
+#: The Content-Security-Policy of every response: scripts, styles and connections from the
+#: table itself only; no inline script or style; pictures are data URLs.
+CSP: Final = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+#: The largest WebSocket message a client may send, in bytes.
+MAX_FRAME: Final = 4096
+#: The largest form a client may send (a card file included), in bytes.
+MAX_FORM: Final = service.CARD_FILE_LIMIT + 64 * 1024
+_HERE: Final = Path(__file__).resolve().parent
+_log = logging.getLogger("meepletable")
+
+
+@attrs.frozen(kw_only=True)
+class Config:
+    """How a table server runs."""
+
+    #: The SQLite file the tables are kept in (made with its folder when missing).
+    db: Path
+    #: The bots' time budget per decision, in seconds (the search bot stops then).
+    budget: float = 1.0
+    #: Processes the bots think in; 0: a thread of the server's process.
+    bot_processes: int = 1
+    #: Where a new table's seed comes from (default: 64 random bits from the operating
+    #: system); a test gives a fixed one to play twin games.
+    seeds: Callable[[], int] | None = None
+
+
+@attrs.define(eq=False)
+class _Watcher:
+    socket: WebSocket
+    viewer: int | None
+
+
+class TableServer:
+    """The live tables of one server process: their locks, connections and bot runners."""
+
+    def __init__(self, config: Config) -> None:
+        #: The server's settings.
+        self.config = config
+        self._storage: Storage | None = None
+        self._tables: dict[str, LiveTable] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._watchers: dict[str, set[_Watcher]] = {}
+        self._runners: dict[str, asyncio.Task[None]] = {}
+        self._pool: Executor | None = None
+
+    # ---------------------------------------------------------------- life
+
+    @property
+    def storage(self) -> Storage:
+        """The open storage (between start and stop)."""
+        if self._storage is None:
+            raise RuntimeError("the table server is not started")
+        return self._storage
+
+    def start(self) -> None:
+        """Open the storage and the bot pool, and resume every unfinished table."""
+        self.config.db.parent.mkdir(parents=True, exist_ok=True)
+        self._storage = SQLiteStorage(self.config.db)
+        if self.config.bot_processes > 0:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.config.bot_processes, mp_context=context)
+        else:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="meepletable-bots")
+        for record in self.storage.unfinished():
+            try:
+                self._tables[record.table_id] = service.load_table(self.storage, record.table_id)
+            except (TableError, StorageError, ValueError) as error:
+                _log.error("table %s cannot be resumed: %s", record.table_id, error)
+                continue
+            self._kick(record.table_id)
+
+    async def stop(self) -> None:
+        """Stop the runners and the bot pool, and close the storage."""
+        for task in self._runners.values():
+            task.cancel()
+        for task in list(self._runners.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._storage is not None:
+            self._storage.close()
+            self._storage = None
+
+    # ---------------------------------------------------------------- tables
+
+    def table(self, table_id: str) -> LiveTable:
+        """The live table ``table_id``, loaded from the storage when not in memory."""
+        found = self._tables.get(table_id)
+        if found is None:
+            found = service.load_table(self.storage, table_id)
+            self._tables[table_id] = found
+            self._kick(table_id)
+        return found
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock that orders the moves of ``table_id``."""
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def create(self, setup: service.Setup) -> tuple[LiveTable, dict[int, str]]:
+        """Make a table (its seed from :attr:`Config.seeds`) and start its runner."""
+        seed = None if self.config.seeds is None else self.config.seeds()
+        table, tokens = service.create_table(self.storage, setup, seed=seed)
+        self._tables[table.record.table_id] = table
+        self._kick(table.record.table_id)
+        return table, tokens
+
+    def open_tables(self) -> list[LiveTable]:
+        """The tables in memory whose game is not over, newest first."""
+        found = [t for t in self._tables.values() if not t.over]
+        return sorted(found, key=lambda t: -t.record.created)
+
+    async def move(self, table_id: str, seat: int, version: int, text: str) -> None:
+        """Apply a seat's move (refused with :class:`TableError`), tell every viewer, go on."""
+        async with self.lock(table_id):
+            table = self.table(table_id)
+            service.play(self.storage, table, seat, version, text)
+            await self._broadcast(table_id)
+        self._kick(table_id)
+
+    # ---------------------------------------------------------------- connections
+
+    async def watch(self, table_id: str, socket: WebSocket, viewer: int | None) -> _Watcher:
+        """Register a connection of ``viewer`` and send it the view now."""
+        watcher = _Watcher(socket, viewer)
+        async with self.lock(table_id):
+            table = self.table(table_id)
+            self._watchers.setdefault(table_id, set()).add(watcher)
+            await socket.send_text(service.dumps(service.view(table, viewer)))
+        return watcher
+
+    def unwatch(self, table_id: str, watcher: _Watcher) -> None:
+        """Forget a closed connection."""
+        self._watchers.get(table_id, set()).discard(watcher)
+
+    async def _broadcast(self, table_id: str) -> None:
+        table = self._tables[table_id]
+        frames: dict[int | None, str] = {}
+        for watcher in list(self._watchers.get(table_id, ())):
+            frame = frames.get(watcher.viewer)
+            if frame is None:
+                frame = frames[watcher.viewer] = service.dumps(service.view(table, watcher.viewer))
+            try:
+                await watcher.socket.send_text(frame)
+            except Exception:  # a connection gone: forget it; its page reconnects
+                self.unwatch(table_id, watcher)
+
+    # ---------------------------------------------------------------- chance and bots
+
+    def _kick(self, table_id: str) -> None:
+        """Make sure the table's runner runs when chance or a bot decides now."""
+        running = self._runners.get(table_id)
+        if running is not None and not running.done():
+            return
+        table = self._tables.get(table_id)
+        if table is None or table.over:
+            return
+        if table.decider != CHANCE and table.bot_to_move() is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._runners[table_id] = loop.create_task(self._run(table_id))
+
+    async def _run(self, table_id: str) -> None:
+        """Play chance and bots until a person decides or the game is over."""
+        loop = asyncio.get_running_loop()
+        while True:
+            async with self.lock(table_id):
+                table = self._tables[table_id]
+                if table.over:
+                    return
+                decider = table.decider
+                if decider == CHANCE:
+                    service.play_chance(self.storage, table)
+                    await self._broadcast(table_id)
+                    continue
+                kind = table.bot_to_move()
+                if kind is None or decider is None:
+                    return
+                version = table.version
+                observation = table.info.game.observe(table.state, decider)
+                seed = service.bot_seed(table, decider)
+            move = await loop.run_in_executor(
+                self._pool,
+                service.bot_move,
+                table.info.name,
+                kind,
+                seed,
+                observation,
+                self.config.budget,
+            )
+            async with self.lock(table_id):
+                try:
+                    service.play_bot(self.storage, table, version, move)
+                except TableError as error:  # the table moved on meanwhile: think again
+                    _log.warning("table %s: a bot's move was not applied: %s", table_id, error)
+                    continue
+                await self._broadcast(table_id)
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def _readings_fields(info: GameInfo[Any, Any]) -> list[dict[str, Any]]:
+    """Each reading of the game as a form field: its name, rule, meaning and choices."""
+    options = info.readings
+    fields: list[dict[str, Any]] = []
+    for field in attrs.fields(options):
+        default = field.default
+        if isinstance(default, enum.Enum):
+            choices = [
+                (
+                    member.value,
+                    f"{member.value}: {reading_meaning(member).rstrip('.')}",
+                    member is default,
+                )
+                for member in type(default)
+            ]
+        else:
+            choices = [("on", "on", bool(default)), ("off", "off", not default)]
+        fields.append(
+            {
+                "name": field.name,
+                "label": option_flag(field.name),
+                "rule": field_rule(options, field.name),
+                "meaning": field_meaning(options, field.name),
+                "choices": choices,
+            }
+        )
+    return fields
+
+
+def _games() -> list[dict[str, Any]]:
+    games = []
+    for name in registered_names():
+        info = load_info(name)
+        default = info.players.default
+        seats = [
+            {
+                "number": n + 1,
+                "default": HUMAN if n == 0 else (info.bots.default if n < default else ""),
+            }
+            for n in range(info.players.most)
+        ]
+        games.append(
+            {
+                "name": name,
+                "title": info.title,
+                "fewest": info.players.fewest,
+                "most": info.players.most,
+                "seats": seats,
+                "kinds": [HUMAN, service.OPEN, *[k for k in BOT_KINDS if k in info.bots.names]],
+                "readings": _readings_fields(info),
+                "cards": info.variants is not None,
+            }
+        )
+    return games
+
+
+def _wants_html(request: Request) -> bool:
+    return "text/html" in request.headers.get("accept", "")
+
+
+_STATUS: Final = {
+    "no-table": 404,
+    "not-found": 404,
+    "not-your-seat": 403,
+    "seat-taken": 409,
+    "not-over": 409,
+    "too-large": 413,
+}
+
+
+def _error_response(request: Request, error: TableError) -> Response:
+    status = _STATUS.get(error.code, 400)
+    if _wants_html(request):
+        templates: Jinja2Templates = request.app.state.templates
+        return templates.TemplateResponse(
+            request, "error.html", {"error": error.as_dict()}, status_code=status
+        )
+    return JSONResponse(error.as_dict(), status_code=status)
+
+
+def _server(request: Request | WebSocket) -> TableServer:
+    server: TableServer = request.app.state.server
+    return server
+
+
+async def lobby(request: Request) -> Response:
+    """The lobby: make a table of any game, join an open seat, watch a table."""
+    server = _server(request)
+    tables = [
+        {
+            "id": t.record.table_id,
+            "title": t.info.title,
+            "version": t.version,
+            "seats": [
+                {"number": n, "name": service.seat_name(t, n), "open": s.is_open, "kind": s.kind}
+                for n, s in enumerate(t.seats)
+            ],
+        }
+        for t in server.open_tables()
+    ]
+    templates: Jinja2Templates = request.app.state.templates
+    return templates.TemplateResponse(request, "lobby.html", {"games": _games(), "tables": tables})
+
+
+async def create(request: Request) -> Response:
+    """Make a table from the lobby's form: the page with each person's seat link."""
+    length = int(request.headers.get("content-length", "0") or 0)
+    if length > MAX_FORM:
+        raise TableError("too-large", f"a table's form is at most {MAX_FORM} bytes")
+    try:
+        form = await request.form(max_files=1, max_fields=200, max_part_size=MAX_FORM)
+    except Exception as error:  # a body python-multipart cannot read
+        raise TableError("bad-request", f"the form cannot be read: {error}") from None
+    game = str(form.get("game", ""))
+    seats = [str(form.get(f"seat{n}", "")) for n in range(1, 9)]
+    seats = [seat for seat in seats if seat]
+    readings = {
+        key.removeprefix("reading."): str(value)
+        for key, value in form.multi_items()
+        if key.startswith("reading.") and isinstance(value, str)
+    }
+    upload = form.get("card_file")
+    card_file = None
+    if isinstance(upload, UploadFile) and upload.filename:
+        data = await upload.read(service.CARD_FILE_LIMIT + 1)
+        card_file = (upload.filename, data)
+    cards = form.get("cards")
+    setup = service.table_setup(
+        game, seats, readings, cards if isinstance(cards, str) else None, card_file=card_file
+    )
+    table, tokens = _server(request).create(setup)
+    table_id = table.record.table_id
+    links = [
+        {
+            "seat": n + 1,
+            "name": service.seat_name(table, n),
+            "url": f"/tables/{table_id}/seats/{n}#{tokens[n]}",
+        }
+        for n in sorted(tokens)
+    ]
+    templates: Jinja2Templates = request.app.state.templates
+    context = {"table": table_id, "title": table.info.title, "links": links}
+    if not _wants_html(request):
+        return JSONResponse(
+            {"type": "created", "table": table_id, "seats": {str(n): t for n, t in tokens.items()}},
+            status_code=201,
+        )
+    return templates.TemplateResponse(request, "created.html", context, status_code=201)
+
+
+async def claim(request: Request) -> Response:
+    """Take an open seat: a redirect to the seat's page, its new capability in the fragment."""
+    server = _server(request)
+    table_id = request.path_params["table_id"]
+    seat = request.path_params["seat"]
+    async with server.lock(table_id):
+        table = server.table(table_id)
+        token = service.claim_seat(server.storage, table, seat)
+    return RedirectResponse(f"/tables/{table_id}/seats/{seat}#{token}", status_code=303)
+
+
+def _page(request: Request, seat: int | None) -> Response:
+    server = _server(request)
+    table_id = request.path_params["table_id"]
+    table = server.table(table_id)
+    if seat is not None and not 0 <= seat < len(table.seats):
+        raise TableError("not-found", "no such seat at this table")
+    templates: Jinja2Templates = request.app.state.templates
+    context = {
+        "table": table_id,
+        "title": table.info.title,
+        "seat": "" if seat is None else str(seat),
+        "who": "Spectator" if seat is None else service.seat_name(table, seat),
+    }
+    return templates.TemplateResponse(request, "play.html", context)
+
+
+async def seat_page(request: Request) -> Response:
+    """A seat's page: the script fills it from the WebSocket once the capability holds."""
+    return _page(request, request.path_params["seat"])
+
+
+async def watch_page(request: Request) -> Response:
+    """A spectator's page."""
+    return _page(request, None)
+
+
+async def record(request: Request) -> Response:
+    """The game's record once it is over (a game in play: refused, as it would tell the seed)."""
+    server = _server(request)
+    table = server.table(request.path_params["table_id"])
+    text = service.record_text(table)
+    name = f"{table.info.name}-{table.record.table_id}.txt"
+    return PlainTextResponse(
+        text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+async def health(request: Request) -> Response:
+    """``{"ok": true}``: the server is up (what a test waits for)."""
+    return JSONResponse({"ok": True})
+
+
+# --------------------------------------------------------------------------- the WebSocket
+
+
+def _message(text: str) -> dict[str, Any]:
+    if len(text.encode("utf-8")) > MAX_FRAME:
+        raise TableError("too-large", f"a message is at most {MAX_FRAME} bytes")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise TableError("bad-request", "a message is a JSON object") from None
+    if not isinstance(message, dict):
+        raise TableError("bad-request", "a message is a JSON object")
+    return message
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TableError("bad-request", f"{what} is a whole number")
+    return value
+
+
+async def socket(ws: WebSocket) -> None:
+    """A table's WebSocket: a hello (seat and capability, or none: a spectator), then moves.
+
+    The client sends ``{"type": "hello", "seat": 0, "token": "..."}`` (or ``{"type":
+    "hello"}``) first, then ``{"type": "move", "version": 17, "move": "take 3W"}`` on its
+    seat's decisions. The server sends ``view`` frames (:func:`meepletable.service.view`)
+    and ``error`` frames; a hello that does not hold its seat is answered by an error and
+    the connection is closed.
+    """
+    server = _server(ws)
+    table_id = ws.path_params["table_id"]
+    await ws.accept()
+    watcher = None
+    try:
+        hello = _message(await ws.receive_text())
+        if hello.get("type") != "hello":
+            raise TableError("bad-request", "the first message is a hello")
+        async with server.lock(table_id):
+            table = server.table(table_id)
+            seat: int | None = None
+            if hello.get("seat") is not None:
+                seat = _whole(hello.get("seat"), "seat")
+                token = hello.get("token")
+                service.check_capability(table, seat, token if isinstance(token, str) else "")
+        watcher = await server.watch(table_id, ws, seat)
+        while True:
+            text = await ws.receive_text()
+            try:
+                message = _message(text)
+                if message.get("type") != "move":
+                    raise TableError("bad-request", "a message is a move")
+                if seat is None:
+                    raise TableError("not-your-seat", "a spectator makes no moves")
+                move = message.get("move")
+                if not isinstance(move, str):
+                    raise TableError("bad-request", "a move is the move's notation, as text")
+                version = _whole(message.get("version"), "version")
+                await server.move(table_id, seat, version, move)
+            except TableError as error:
+                await ws.send_text(service.dumps(error.as_dict()))
+    except WebSocketDisconnect:
+        pass
+    except TableError as error:
+        with contextlib.suppress(Exception):
+            await ws.send_text(service.dumps(error.as_dict()))
+            await ws.close(code=4403 if error.code == "not-your-seat" else 4400)
+    finally:
+        if watcher is not None:
+            server.unwatch(table_id, watcher)
+
+
+# --------------------------------------------------------------------------- the application
+
+
+class _Headers:
+    """Adds the security headers to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"cache-control", b"no-store"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def _handlers() -> Mapping[Any, Callable[[Request, Exception], Awaitable[Response]]]:
+    async def table_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, TableError)
+        return _error_response(request, error)
+
+    async def storage_error(request: Request, error: Exception) -> Response:
+        return _error_response(request, TableError("no-table", str(error)))
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        code = "not-found" if error.status_code == 404 else "bad-request"
+        found = _error_response(request, TableError(code, str(error.detail)))
+        found.status_code = error.status_code
+        return found
+
+    return {TableError: table_error, StorageError: storage_error, HTTPException: http_error}
+
+
+def create_app(config: Config) -> Starlette:
+    """The table's ASGI application: serve it with uvicorn (``meepletable serve`` does)."""
+    server = TableServer(config)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    routes = [
+        Route("/", lobby),
+        Route("/health", health),
+        Route("/tables", create, methods=["POST"]),
+        Route("/tables/{table_id:str}", watch_page),
+        Route("/tables/{table_id:str}/record", record),
+        Route("/tables/{table_id:str}/seats/{seat:int}", seat_page),
+        Route("/tables/{table_id:str}/seats/{seat:int}", claim, methods=["POST"]),
+        WebSocketRoute("/tables/{table_id:str}/ws", socket),
+        Mount("/static", StaticFiles(directory=_HERE / "static"), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(_Headers)],
+        exception_handlers=dict(_handlers()),
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    app.state.templates = Jinja2Templates(directory=str(_HERE / "templates"))
+    return app
