@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import tempfile
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from meeplekit.registry import load_info, registered_names
 from meepletable.app import CSP, MAX_FRAME, Config, create_app
-from tests.meepletable.conftest import Served
+from tests.meepletable.conftest import Served, free_port, wait_up
 
 
 @pytest.fixture
@@ -167,6 +171,51 @@ def test_a_form_with_markup_or_a_bad_seat_is_refused_escaped(client: TestClient)
         "/tables", data={"game": "harbour"}, files={"card_file": ("c.toml", b"#" * 400_000)}
     )
     assert big.status_code == 413 and big.json()["code"] == "too-large"
+
+
+def test_a_card_file_uploaded_with_the_form_is_the_table_s_card_set(client: TestClient) -> None:
+    example = Path(__file__).resolve().parents[2] / "docs/examples/my-cards.toml"
+    answer = client.post(
+        "/tables",
+        data={"game": "harbour", "seat1": "human", "seat2": "random"},
+        files={"card_file": ("my cards.toml", example.read_bytes(), "application/toml")},
+    )
+    assert answer.status_code == 201, answer.text
+    server = client.app.state.server  # type: ignore[attr-defined]
+    table = server.table(answer.json()["table"])
+    info = load_info("harbour")
+    assert info.variants is not None
+    assert table.state.cards == info.variants.load(str(example))
+    broken = client.post(
+        "/tables",
+        data={"game": "harbour", "seat1": "human", "seat2": "random"},
+        files={"card_file": ("cards.toml", b"[buildings\n", "application/toml")},
+    )
+    assert broken.status_code == 400 and broken.json()["code"] == "bad-request"
+    assert str(Path(tempfile.gettempdir())) not in broken.json()["reason"]
+
+
+def test_make_table_serves_the_lobby_and_prints_its_address(tmp_path: Path) -> None:
+    port = free_port()
+    make = subprocess.Popen(
+        ["make", "-s", "table", f"TABLE_PORT={port}", f"TABLE_DB={tmp_path / 'tables.db'}"],
+        cwd=Path(__file__).resolve().parents[2],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # make and its server: one process group, stopped together
+    )
+    try:
+        assert make.stdout is not None
+        assert make.stdout.readline().startswith(f"The table is at http://127.0.0.1:{port}/")
+        wait_up(f"http://127.0.0.1:{port}/")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+            assert "Lobby" in page.read().decode()
+        assert (tmp_path / "tables.db").is_file()
+    finally:
+        os.killpg(make.pid, signal.SIGTERM)
+        make.wait(20)
+        if make.stdout is not None:
+            make.stdout.close()
 
 
 def test_an_open_seat_is_taken_from_the_lobby_once(client: TestClient) -> None:

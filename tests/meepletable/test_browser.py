@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -133,6 +135,12 @@ def test_a_person_finishes_a_game_against_bots_and_downloads_its_record(
     record = records.read(path.read_text(encoding="utf-8"))
     final = records.replay(record)[-1]
     assert info.game.is_over(final)
+    # ... and the game's command replays it, as a person who downloaded it would.
+    command = Path(sys.executable).with_name(game)
+    replayed = subprocess.run(
+        [str(command), "replay", str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert replayed.returncode == 0, replayed.stderr
     shown = [line.split(":")[0] for line in standings.all_inner_texts()]
     names = [info.narration.player_name(seat) for seat in info.game.outcome(final).ranking]
     assert shown == names
