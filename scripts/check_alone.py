@@ -113,7 +113,13 @@ record = TableRecord(table_id="t", game="g", players=1, options="{}", cards=None
 storage.create(record, [Seat("random")])
 storage.append("t", StoredMove(0, "a move"), finished=True)
 assert storage.moves("t") == (StoredMove(0, "a move"),) and not storage.unfinished()
-print("the storage keeps a table; no game is registered")
+import meepletable
+from meepletable.app import Config, create_app
+create_app(Config(db=Path(tempfile.mkdtemp()) / "served.db"))
+folder = Path(meepletable.__file__).parent
+for page in ("templates/lobby.html", "templates/play.html", "static/table.js", "static/table.css"):
+    assert (folder / page).is_file(), page
+print("the storage keeps a table, the application and its pages are installed; no game is registered")
 """
 
 #: The install command in the one line a game's command prints without its ``cli`` extra.

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import functools
 import json
 import logging
 import multiprocessing
@@ -229,7 +230,9 @@ class TableServer:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._runners[table_id] = loop.create_task(self._run(table_id))
+        task = loop.create_task(self._run(table_id))
+        task.add_done_callback(functools.partial(_report, table_id))
+        self._runners[table_id] = task
 
     async def _run(self, table_id: str) -> None:
         """Play chance and bots until a person decides or the game is over."""
@@ -266,6 +269,12 @@ class TableServer:
                     _log.warning("table %s: a bot's move was not applied: %s", table_id, error)
                     continue
                 await self._broadcast(table_id)
+
+
+def _report(table_id: str, task: asyncio.Task[None]) -> None:
+    """Log a runner that failed (its table waits until a move or a restart starts it again)."""
+    if not task.cancelled() and task.exception() is not None:
+        _log.error("table %s: chance or a bot failed", table_id, exc_info=task.exception())
 
 
 # --------------------------------------------------------------------------- pages
@@ -338,6 +347,7 @@ _STATUS: Final = {
     "seat-taken": 409,
     "not-over": 409,
     "too-large": 413,
+    "unavailable": 503,
 }
 
 
@@ -535,6 +545,10 @@ async def socket(ws: WebSocket) -> None:
                 await server.move(table_id, seat, version, move)
             except TableError as error:
                 await ws.send_text(service.dumps(error.as_dict()))
+            except StorageError as error:  # the database refused: nothing was applied
+                _log.error("table %s: a move was not stored: %s", table_id, error)
+                refusal = TableError("unavailable", "the move could not be stored; send it again")
+                await ws.send_text(service.dumps(refusal.as_dict()))
     except WebSocketDisconnect:
         pass
     except TableError as error:
@@ -582,7 +596,8 @@ def _handlers() -> Mapping[Any, Callable[[Request, Exception], Awaitable[Respons
         return _error_response(request, error)
 
     async def storage_error(request: Request, error: Exception) -> Response:
-        return _error_response(request, TableError("no-table", str(error)))
+        _log.error("the storage refused a request: %s", error)
+        return _error_response(request, TableError("unavailable", "the tables' database refused"))
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)

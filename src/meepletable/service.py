@@ -108,7 +108,7 @@ class TableError(Exception):
 
     ``code`` is one of a few words (``"bad-request"``, ``"no-table"``, ``"not-your-seat"``,
     ``"not-your-turn"``, ``"stale"``, ``"illegal"``, ``"over"``, ``"not-over"``,
-    ``"seat-taken"``); ``rule`` is the game's rule ID when a rule refuses the move.
+    ``"seat-taken"``, ``"too-large"``, ``"unavailable"``); ``rule`` is the game's rule ID when a rule refuses the move.
     """
 
     def __init__(self, code: str, reason: str, *, rule: str | None = None) -> None:

@@ -23,6 +23,7 @@ from meeplekit.registry import load_info
 from meeplekit.rng import SplitMix64
 from meepletable import service
 from tests.meepletable.conftest import InProcess, Served
+from tests.support.bremerhaven import stacks_twin
 
 pytestmark = pytest.mark.xdist_group("table-browser")
 
@@ -221,8 +222,6 @@ def _bids_on(texts: list[str], space: str) -> list[str]:
 
 def _twin_start(state: Any) -> Any:
     """The start with every hidden order drawn again: another deck, the same table in view."""
-    from tests.property.bremerhaven.test_observation_fairness import stacks_twin
-
     twin = stacks_twin(state, SplitMix64(99))
     assert twin != state
     return twin

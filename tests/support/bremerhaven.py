@@ -47,6 +47,8 @@ from bremerhaven.moves import (
     PayDifference,
     SwapRanks,
 )
+from bremerhaven.observation import passes
+from bremerhaven.options import DeckStacking
 from bremerhaven.rules.flow import ROUND
 from bremerhaven.rules.work import Work
 from bremerhaven.state import (
@@ -442,3 +444,50 @@ PETTINGZOO_GAMES: list[dict[str, Any]] = [
 ]
 #: The cycles ``api_test`` plays in each environment.
 PETTINGZOO_CYCLES = 200
+
+
+# --------------------------------------------------------------------------- twins
+
+
+def _deck(cards: tuple[Any, ...], stacking: DeckStacking, rng: SplitMix64) -> tuple[Any, ...]:
+    """Another order of a deck that play could have dealt (BH-INT-10)."""
+    if stacking is DeckStacking.SHUFFLED:
+        return rng.shuffled(cards)
+    backs = [card.back for card in cards]
+    assert backs == sorted(backs)  # back 1 on top: cards leave only from the top
+    return tuple(
+        card
+        for back in sorted(set(backs))
+        for card in rng.shuffled([c for c in cards if c.back == back])
+    )
+
+
+def stacks_twin(state: GameState, rng: SplitMix64) -> GameState:
+    """``state`` with every hidden order drawn again (BH-OBS-3)."""
+    rack = state.newspapers
+    if rack:
+        tops = [i for i, card in enumerate(rack) if card.progress == rack[0].progress]
+        top = tops[rng.below(len(tops))]
+        rack = (rack[top], *rng.shuffled(rack[:top] + rack[top + 1 :]))
+    news: list[Any] = []
+    start = 0
+    for length in passes(len(state.dummy_news), len(state.cards.newspapers)):
+        news.extend(rng.shuffled(state.dummy_news[start : start + length]))
+        start += length
+    orders = list(state.dummy_orders)
+    if state.dummy is not None:
+        current = state.round - 1
+        placed = sum(1 for bid in state.bids if bid.seat == state.dummy)
+        for r, order in enumerate(orders):
+            fixed = placed if r == current else 0  # the cards placed fix the first entries
+            orders[r] = (*order[:fixed], *rng.shuffled(order[fixed:]))
+    stacking = state.options.deck_stacking
+    return attrs.evolve(
+        state,
+        ship_deck=_deck(state.ship_deck, stacking, rng),
+        contract_deck=_deck(state.contract_deck, stacking, rng),
+        buildings=state.buildings[:1] + rng.shuffled(state.buildings[1:]),
+        newspapers=rack,
+        dummy_news=tuple(news),
+        dummy_orders=tuple(orders),
+    )

@@ -35,10 +35,10 @@ import bremerhaven
 from bremerhaven import GameState, RulesOptions
 from bremerhaven.errors import DocumentError
 from bremerhaven.interchange.serialization import from_json, to_json
-from bremerhaven.observation import Observation, bidding_open, passes
-from bremerhaven.options import DeckStacking
+from bremerhaven.observation import Observation, bidding_open
 from bremerhaven.state import BidCard
 from meeplekit.rng import SplitMix64
+from tests.support.bremerhaven import stacks_twin
 
 #: The kinds of game played: players and readings.
 KINDS: dict[str, tuple[int, RulesOptions]] = {
@@ -129,50 +129,6 @@ def values_twin(state: GameState, seat: int, rng: SplitMix64) -> GameState:
         orders[current] = _hand_order(sorted(values), placed, list(orders[current]))
         twin = attrs.evolve(twin, dummy_orders=tuple(orders))
     return twin
-
-
-def _deck(cards: tuple[Any, ...], stacking: DeckStacking, rng: SplitMix64) -> tuple[Any, ...]:
-    """Another order of a deck that play could have dealt (BH-INT-10)."""
-    if stacking is DeckStacking.SHUFFLED:
-        return rng.shuffled(cards)
-    backs = [card.back for card in cards]
-    assert backs == sorted(backs)  # back 1 on top: cards leave only from the top
-    return tuple(
-        card
-        for back in sorted(set(backs))
-        for card in rng.shuffled([c for c in cards if c.back == back])
-    )
-
-
-def stacks_twin(state: GameState, rng: SplitMix64) -> GameState:
-    """``state`` with every hidden order drawn again (BH-OBS-3)."""
-    rack = state.newspapers
-    if rack:
-        tops = [i for i, card in enumerate(rack) if card.progress == rack[0].progress]
-        top = tops[rng.below(len(tops))]
-        rack = (rack[top], *rng.shuffled(rack[:top] + rack[top + 1 :]))
-    news: list[Any] = []
-    start = 0
-    for length in passes(len(state.dummy_news), len(state.cards.newspapers)):
-        news.extend(rng.shuffled(state.dummy_news[start : start + length]))
-        start += length
-    orders = list(state.dummy_orders)
-    if state.dummy is not None:
-        current = state.round - 1
-        placed = sum(1 for bid in state.bids if bid.seat == state.dummy)
-        for r, order in enumerate(orders):
-            fixed = placed if r == current else 0  # the cards placed fix the first entries
-            orders[r] = (*order[:fixed], *rng.shuffled(order[fixed:]))
-    stacking = state.options.deck_stacking
-    return attrs.evolve(
-        state,
-        ship_deck=_deck(state.ship_deck, stacking, rng),
-        contract_deck=_deck(state.contract_deck, stacking, rng),
-        buildings=state.buildings[:1] + rng.shuffled(state.buildings[1:]),
-        newspapers=rack,
-        dummy_news=tuple(news),
-        dummy_orders=tuple(orders),
-    )
 
 
 def check_twin(state: GameState, twin: GameState, viewer: int, number: int) -> None:
