@@ -30,10 +30,11 @@ import functools
 import json
 import logging
 import multiprocessing
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 from starlette.applications import Starlette
@@ -88,19 +89,82 @@ class Config:
     budget: float = 1.0
     #: Processes the bots think in; 0: a thread of the server's process.
     bot_processes: int = 1
+    #: How long a write waits for another process's lock on the database, in seconds,
+    #: before the move is refused as ``unavailable`` (nothing is applied; send it again).
+    db_timeout: float = 5.0
+    #: A cap on the database file's size in bytes (``None``: none): past it a move is
+    #: refused as ``unavailable``, as on a full disk.
+    max_db_bytes: int | None = None
     #: Where a new table's seed comes from (default: 64 random bits from the operating
     #: system); a test gives a fixed one to play twin games.
     seeds: Callable[[], int] | None = None
 
 
-@attrs.define(eq=False)
+#: Frames waiting to be sent to one connection at most: a connection that falls further
+#: behind (a client that does not read) is closed, and its page reconnects.
+SEND_QUEUE: Final = 16
+#: Messages a connection may send per second, on average, and in a burst.
+RATE: Final = 10.0
+#: See :data:`RATE`.
+BURST: Final = 30.0
+#: The runner's first wait after the database refused a move of chance or a bot, in seconds.
+RETRY_FIRST: Final = 0.5
+#: The runner's longest wait between tries.
+RETRY_MOST: Final = 30.0
+_T = TypeVar("_T")
+
+
 class _Watcher:
-    socket: WebSocket
-    viewer: int | None
+    """A connection of a viewer: its frames are sent in order by its own task."""
+
+    def __init__(self, socket: WebSocket, viewer: int | None) -> None:
+        self.socket = socket
+        self.viewer = viewer
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.sender = asyncio.get_running_loop().create_task(self._send())
+        self.allowance = BURST
+        self.checked = time.monotonic()
+
+    async def _send(self) -> None:
+        while True:
+            frame = await self.queue.get()
+            if frame is None:
+                return
+            try:
+                await self.socket.send_text(frame)
+            except Exception:  # the connection is gone; the socket handler forgets it
+                return
+
+    def offer(self, frame: str) -> bool:
+        """Queue ``frame``; ``False`` when the connection is too far behind."""
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    def spend(self) -> bool:
+        """Count a message against the connection's rate; ``False`` when over it."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+    def close(self) -> None:
+        """Stop the sender after the frames queued."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
 
 
 class TableServer:
-    """The live tables of one server process: their locks, connections and bot runners."""
+    """The live tables of one server process: their locks, connections and bot runners.
+
+    The database is used from one thread of its own (:meth:`in_db`), so that a commit's
+    wait for the disk or for another process's lock never holds up the event loop.
+    """
 
     def __init__(self, config: Config) -> None:
         #: The server's settings.
@@ -111,32 +175,46 @@ class TableServer:
         self._watchers: dict[str, set[_Watcher]] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._pool: Executor | None = None
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="meepletable-db")
 
     # ---------------------------------------------------------------- life
 
     @property
     def storage(self) -> Storage:
-        """The open storage (between start and stop)."""
+        """The open storage (between start and stop); use it in :meth:`in_db` only."""
         if self._storage is None:
             raise RuntimeError("the table server is not started")
         return self._storage
 
-    def start(self) -> None:
-        """Open the storage and the bot pool, and resume every unfinished table."""
+    async def in_db(self, call: Callable[..., _T], *args: Any) -> _T:
+        """``call(*args)`` in the database's thread."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._db, functools.partial(call, *args)
+        )
+
+    def _open(self) -> list[LiveTable]:
         self.config.db.parent.mkdir(parents=True, exist_ok=True)
-        self._storage = SQLiteStorage(self.config.db)
+        self._storage = SQLiteStorage(
+            self.config.db, timeout=self.config.db_timeout, max_bytes=self.config.max_db_bytes
+        )
+        resumed = []
+        for record in self.storage.unfinished():
+            try:
+                resumed.append(service.load_table(self.storage, record.table_id))
+            except (TableError, StorageError, ValueError) as error:
+                _log.error("table %s cannot be resumed: %s", record.table_id, error)
+        return resumed
+
+    async def start(self) -> None:
+        """Open the storage and the bot pool, and resume every unfinished table."""
         if self.config.bot_processes > 0:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(self.config.bot_processes, mp_context=context)
         else:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="meepletable-bots")
-        for record in self.storage.unfinished():
-            try:
-                self._tables[record.table_id] = service.load_table(self.storage, record.table_id)
-            except (TableError, StorageError, ValueError) as error:
-                _log.error("table %s cannot be resumed: %s", record.table_id, error)
-                continue
-            self._kick(record.table_id)
+        for table in await self.in_db(self._open):
+            self._tables[table.record.table_id] = table
+            self._kick(table.record.table_id)
 
     async def stop(self) -> None:
         """Stop the runners and the bot pool, and close the storage."""
@@ -148,31 +226,44 @@ class TableServer:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         if self._storage is not None:
-            self._storage.close()
+            await self.in_db(self._storage.close)
             self._storage = None
+        self._db.shutdown(wait=True)
 
     # ---------------------------------------------------------------- tables
 
-    def table(self, table_id: str) -> LiveTable:
+    async def table(self, table_id: str) -> LiveTable:
         """The live table ``table_id``, loaded from the storage when not in memory."""
         found = self._tables.get(table_id)
         if found is None:
-            found = service.load_table(self.storage, table_id)
-            self._tables[table_id] = found
+            found = await self.in_db(service.load_table, self.storage, table_id)
+            found = self._tables.setdefault(table_id, found)
             self._kick(table_id)
         return found
+
+    def loaded(self, table_id: str) -> LiveTable | None:
+        """The table ``table_id`` if it is in memory (for tools and tests; it may change)."""
+        return self._tables.get(table_id)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock that orders the moves of ``table_id``."""
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    def create(self, setup: service.Setup) -> tuple[LiveTable, dict[int, str]]:
+    async def create(self, setup: service.Setup) -> tuple[LiveTable, dict[int, str]]:
         """Make a table (its seed from :attr:`Config.seeds`) and start its runner."""
         seed = None if self.config.seeds is None else self.config.seeds()
-        table, tokens = service.create_table(self.storage, setup, seed=seed)
+        table, tokens = await self.in_db(
+            functools.partial(service.create_table, self.storage, setup, seed=seed)
+        )
         self._tables[table.record.table_id] = table
         self._kick(table.record.table_id)
         return table, tokens
+
+    async def claim(self, table_id: str, seat: int) -> str:
+        """Take the open seat ``seat``: its new capability."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            return await self.in_db(service.claim_seat, self.storage, table, seat)
 
     def open_tables(self) -> list[LiveTable]:
         """The tables in memory whose game is not over, newest first."""
@@ -182,9 +273,9 @@ class TableServer:
     async def move(self, table_id: str, seat: int, version: int, text: str) -> None:
         """Apply a seat's move (refused with :class:`TableError`), tell every viewer, go on."""
         async with self.lock(table_id):
-            table = self.table(table_id)
-            service.play(self.storage, table, seat, version, text)
-            await self._broadcast(table_id)
+            table = await self.table(table_id)
+            await self.in_db(service.play, self.storage, table, seat, version, text)
+            self._broadcast(table_id)
         self._kick(table_id)
 
     # ---------------------------------------------------------------- connections
@@ -193,26 +284,26 @@ class TableServer:
         """Register a connection of ``viewer`` and send it the view now."""
         watcher = _Watcher(socket, viewer)
         async with self.lock(table_id):
-            table = self.table(table_id)
+            table = await self.table(table_id)
             self._watchers.setdefault(table_id, set()).add(watcher)
-            await socket.send_text(service.dumps(service.view(table, viewer)))
+            watcher.offer(service.dumps(service.view(table, viewer)))
         return watcher
 
     def unwatch(self, table_id: str, watcher: _Watcher) -> None:
         """Forget a closed connection."""
         self._watchers.get(table_id, set()).discard(watcher)
+        watcher.close()
 
-    async def _broadcast(self, table_id: str) -> None:
+    def _broadcast(self, table_id: str) -> None:
         table = self._tables[table_id]
         frames: dict[int | None, str] = {}
         for watcher in list(self._watchers.get(table_id, ())):
             frame = frames.get(watcher.viewer)
             if frame is None:
                 frame = frames[watcher.viewer] = service.dumps(service.view(table, watcher.viewer))
-            try:
-                await watcher.socket.send_text(frame)
-            except Exception:  # a connection gone: forget it; its page reconnects
+            if not watcher.offer(frame):  # too far behind: closed; its page reconnects
                 self.unwatch(table_id, watcher)
+                asyncio.get_running_loop().create_task(_close(watcher.socket, 1013))
 
     # ---------------------------------------------------------------- chance and bots
 
@@ -235,40 +326,69 @@ class TableServer:
         self._runners[table_id] = task
 
     async def _run(self, table_id: str) -> None:
-        """Play chance and bots until a person decides or the game is over."""
-        loop = asyncio.get_running_loop()
+        """Play chance and bots until a person decides or the game is over.
+
+        When the database refuses a move of chance or a bot, every connection of the table
+        is told (an ``unavailable`` error) and the runner tries again later, each wait
+        twice the last, up to :data:`RETRY_MOST` seconds.
+        """
+        wait = RETRY_FIRST
         while True:
-            async with self.lock(table_id):
-                table = self._tables[table_id]
-                if table.over:
+            try:
+                if await self._step(table_id):
                     return
-                decider = table.decider
-                if decider == CHANCE:
-                    service.play_chance(self.storage, table)
-                    await self._broadcast(table_id)
-                    continue
-                kind = table.bot_to_move()
-                if kind is None or decider is None:
-                    return
-                version = table.version
-                observation = table.info.game.observe(table.state, decider)
-                seed = service.bot_seed(table, decider)
-            move = await loop.run_in_executor(
-                self._pool,
-                service.bot_move,
-                table.info.name,
-                kind,
-                seed,
-                observation,
-                self.config.budget,
-            )
-            async with self.lock(table_id):
-                try:
-                    service.play_bot(self.storage, table, version, move)
-                except TableError as error:  # the table moved on meanwhile: think again
-                    _log.warning("table %s: a bot's move was not applied: %s", table_id, error)
-                    continue
-                await self._broadcast(table_id)
+                wait = RETRY_FIRST
+            except StorageError as error:
+                _log.error("table %s: chance or a bot's move was not stored: %s", table_id, error)
+                refusal = TableError("unavailable", "the table's database refused; play waits")
+                for watcher in list(self._watchers.get(table_id, ())):
+                    watcher.offer(service.dumps(refusal.as_dict()))
+                await asyncio.sleep(wait)
+                wait = min(RETRY_MOST, wait * 2)
+
+    async def _step(self, table_id: str) -> bool:
+        """One move of chance or a bot; ``True`` when none is due (a person decides, or the end)."""
+        async with self.lock(table_id):
+            table = self._tables[table_id]
+            if table.over:
+                return True
+            decider = table.decider
+            if decider == CHANCE:
+                await self.in_db(service.play_chance, self.storage, table)
+                self._broadcast(table_id)
+                return False
+            kind = table.bot_to_move()
+            if kind is None or decider is None:
+                return True
+            version = table.version
+            observation = table.info.game.observe(table.state, decider)
+            seed = service.bot_seed(table, decider)
+        move = await asyncio.get_running_loop().run_in_executor(
+            self._pool,
+            service.bot_move,
+            table.info.name,
+            kind,
+            seed,
+            observation,
+            self.config.budget,
+        )
+        async with self.lock(table_id):
+            try:
+                await self.in_db(service.play_bot, self.storage, table, version, move)
+            except TableError as error:  # the table moved on meanwhile: think again
+                _log.warning("table %s: a bot's move was not applied: %s", table_id, error)
+                return False
+            self._broadcast(table_id)
+        return False
+
+
+async def _close(socket: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await socket.close(code=code)
+
+
+class _Flood(Exception):
+    """A connection sent far more messages than its rate allows."""
 
 
 def _report(table_id: str, task: asyncio.Task[None]) -> None:
@@ -411,7 +531,7 @@ async def create(request: Request) -> Response:
     setup = service.table_setup(
         game, seats, readings, cards if isinstance(cards, str) else None, card_file=card_file
     )
-    table, tokens = _server(request).create(setup)
+    table, tokens = await _server(request).create(setup)
     table_id = table.record.table_id
     links = [
         {
@@ -436,16 +556,14 @@ async def claim(request: Request) -> Response:
     server = _server(request)
     table_id = request.path_params["table_id"]
     seat = request.path_params["seat"]
-    async with server.lock(table_id):
-        table = server.table(table_id)
-        token = service.claim_seat(server.storage, table, seat)
+    token = await server.claim(table_id, seat)
     return RedirectResponse(f"/tables/{table_id}/seats/{seat}#{token}", status_code=303)
 
 
-def _page(request: Request, seat: int | None) -> Response:
+async def _page(request: Request, seat: int | None) -> Response:
     server = _server(request)
     table_id = request.path_params["table_id"]
-    table = server.table(table_id)
+    table = await server.table(table_id)
     if seat is not None and not 0 <= seat < len(table.seats):
         raise TableError("not-found", "no such seat at this table")
     templates: Jinja2Templates = request.app.state.templates
@@ -460,18 +578,18 @@ def _page(request: Request, seat: int | None) -> Response:
 
 async def seat_page(request: Request) -> Response:
     """A seat's page: the script fills it from the WebSocket once the capability holds."""
-    return _page(request, request.path_params["seat"])
+    return await _page(request, request.path_params["seat"])
 
 
 async def watch_page(request: Request) -> Response:
     """A spectator's page."""
-    return _page(request, None)
+    return await _page(request, None)
 
 
 async def record(request: Request) -> Response:
     """The game's record once it is over (a game in play: refused, as it would tell the seed)."""
     server = _server(request)
-    table = server.table(request.path_params["table_id"])
+    table = await server.table(request.path_params["table_id"])
     text = service.record_text(table)
     name = f"{table.info.name}-{table.record.table_id}.txt"
     return PlainTextResponse(
@@ -523,16 +641,22 @@ async def socket(ws: WebSocket) -> None:
         if hello.get("type") != "hello":
             raise TableError("bad-request", "the first message is a hello")
         async with server.lock(table_id):
-            table = server.table(table_id)
+            table = await server.table(table_id)
             seat: int | None = None
             if hello.get("seat") is not None:
                 seat = _whole(hello.get("seat"), "seat")
                 token = hello.get("token")
                 service.check_capability(table, seat, token if isinstance(token, str) else "")
         watcher = await server.watch(table_id, ws, seat)
+        over = 0
         while True:
             text = await ws.receive_text()
             try:
+                if not watcher.spend():
+                    over += 1
+                    if over > BURST:  # a flood: the connection is closed
+                        raise _Flood
+                    raise TableError("too-many", f"at most {RATE:g} messages a second")
                 message = _message(text)
                 if message.get("type") != "move":
                     raise TableError("bad-request", "a message is a move")
@@ -544,13 +668,15 @@ async def socket(ws: WebSocket) -> None:
                 version = _whole(message.get("version"), "version")
                 await server.move(table_id, seat, version, move)
             except TableError as error:
-                await ws.send_text(service.dumps(error.as_dict()))
+                watcher.offer(service.dumps(error.as_dict()))
             except StorageError as error:  # the database refused: nothing was applied
                 _log.error("table %s: a move was not stored: %s", table_id, error)
                 refusal = TableError("unavailable", "the move could not be stored; send it again")
-                await ws.send_text(service.dumps(refusal.as_dict()))
+                watcher.offer(service.dumps(refusal.as_dict()))
     except WebSocketDisconnect:
         pass
+    except _Flood:
+        await _close(ws, 1008)
     except TableError as error:
         with contextlib.suppress(Exception):
             await ws.send_text(service.dumps(error.as_dict()))
@@ -615,7 +741,7 @@ def create_app(config: Config) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server.start()
+        await server.start()
         try:
             yield
         finally:

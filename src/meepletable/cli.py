@@ -44,6 +44,15 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--budget", type=float, default=1.0, help="a bot's seconds per decision (default 1)"
     )
+    serve.add_argument(
+        "--db-timeout",
+        type=float,
+        default=5.0,
+        help="seconds a move waits for another process's lock on the database (default 5)",
+    )
+    serve.add_argument(
+        "--max-db-bytes", type=int, default=None, help="a cap on the database file's size"
+    )
     return parser
 
 
@@ -61,7 +70,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from meepletable.app import MAX_FRAME, Config, create_app
 
     db = default_db() if args.db is None else args.db
-    app = create_app(Config(db=db, budget=args.budget, bot_processes=args.bot_processes))
+    app = create_app(
+        Config(
+            db=db,
+            budget=args.budget,
+            bot_processes=args.bot_processes,
+            db_timeout=args.db_timeout,
+            max_db_bytes=args.max_db_bytes,
+        )
+    )
     config = uvicorn.Config(
         app, host=args.host, port=args.port, ws_max_size=MAX_FRAME, log_level="warning"
     )

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import json
+import logging
 import secrets
 import tempfile
 import time
@@ -101,6 +102,7 @@ CARD_FILE_LIMIT: Final = 256 * 1024
 #: The odd constant that spreads a table's versions over the seeds of its draws.
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _MASK: Final = 2**64 - 1
+_log = logging.getLogger("meepletable")
 
 
 class TableError(Exception):
@@ -108,7 +110,7 @@ class TableError(Exception):
 
     ``code`` is one of a few words (``"bad-request"``, ``"no-table"``, ``"not-your-seat"``,
     ``"not-your-turn"``, ``"stale"``, ``"illegal"``, ``"over"``, ``"not-over"``,
-    ``"seat-taken"``, ``"too-large"``, ``"unavailable"``); ``rule`` is the game's rule ID when a rule refuses the move.
+    ``"seat-taken"``, ``"too-large"``, ``"too-many"``, ``"unavailable"``); ``rule`` is the game's rule ID when a rule refuses the move.
     """
 
     def __init__(self, code: str, reason: str, *, rule: str | None = None) -> None:
@@ -413,7 +415,12 @@ def _commit(storage: Storage, table: LiveTable, move: Any) -> str:
         raise TableError("stale", str(error)) from None
     _advance(table, move, notation)
     if finished or table.version % SNAPSHOT_EVERY == 0:
-        storage.save_snapshot(table.record.table_id, table.version, info.game.to_json(table.state))
+        try:
+            storage.save_snapshot(
+                table.record.table_id, table.version, info.game.to_json(table.state)
+            )
+        except StorageError as error:  # the move is stored; a snapshot is only a check
+            _log.warning("table %s: no snapshot: %s", table.record.table_id, error)
     if finished:
         table.record = attrs.evolve(table.record, finished=True)
     return notation

@@ -243,16 +243,25 @@ class SQLiteStorage:
     """A :class:`Storage` in one SQLite file (WAL mode), its schema migrated when opened.
 
     One object serves one thread: a server gives each worker its own, on the same file.
-    A file written by a newer schema than :data:`SCHEMA_VERSION` is refused.
+    A file written by a newer schema than :data:`SCHEMA_VERSION` is refused. ``timeout``
+    is how long a write waits for another connection's lock before it is refused;
+    ``max_bytes`` caps the file's size (a full disk, as far as the table can tell). Every
+    failure of the database (locked too long, full, unreadable) is a :class:`StorageError`,
+    and a write that fails leaves nothing behind (its transaction is rolled back).
     """
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+    def __init__(
+        self, path: str | Path, *, timeout: float = 5.0, max_bytes: int | None = None
+    ) -> None:
         try:
             self._db = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("PRAGMA synchronous=FULL")
             self._migrate()
+            if max_bytes is not None:
+                size = int(self._db.execute("PRAGMA page_size").fetchone()[0])
+                self._db.execute(f"PRAGMA max_page_count = {max(1, max_bytes // size)}")
         except sqlite3.DatabaseError as error:
             raise StorageError(f"cannot open the table database {path}: {error}") from None
 
@@ -394,14 +403,23 @@ class SQLiteStorage:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any exception)."""
-        self._db.execute("BEGIN IMMEDIATE")
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any exception).
+
+        The database's own errors become :class:`StorageError`.
+        """
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"the table database refused a write: {error}") from None
         try:
             yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
+            self._db.execute("COMMIT")
+        except BaseException as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.DatabaseError):
+                raise StorageError(f"the table database refused a write: {error}") from None
             raise
-        self._db.execute("COMMIT")
 
 
 def _record(row: tuple[object, ...]) -> TableRecord:

@@ -89,11 +89,15 @@ class Served:
         wait_up(self.url)
         return self
 
-    def stop(self) -> None:
-        """Stop the server by its process id: ``SIGTERM``, ``SIGKILL`` after 10 s."""
+    def kill(self) -> None:
+        """Kill the server by its process id (``SIGKILL``): no shutdown of any kind."""
+        self.stop(signal.SIGKILL)
+
+    def stop(self, how: signal.Signals = signal.SIGTERM) -> None:
+        """Stop the server by its process id: ``how``, then ``SIGKILL`` after 10 s."""
         if self.process is None:
             return
-        os.kill(self.process.pid, signal.SIGTERM)
+        os.kill(self.process.pid, how)
         try:
             self.process.wait(10)
         except subprocess.TimeoutExpired:

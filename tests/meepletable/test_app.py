@@ -182,7 +182,7 @@ def test_a_card_file_uploaded_with_the_form_is_the_table_s_card_set(client: Test
     )
     assert answer.status_code == 201, answer.text
     server = client.app.state.server  # type: ignore[attr-defined]
-    table = server.table(answer.json()["table"])
+    table = server.loaded(answer.json()["table"])
     info = load_info("harbour")
     assert info.variants is not None
     assert table.state.cards == info.variants.load(str(example))

@@ -242,7 +242,8 @@ def test_two_seats_in_two_browsers_see_nothing_of_each_other_s_bids_or_the_decks
             post_table(server.url, {"game": "bremerhaven", "seat1": "human", "seat2": "human"})
             for _ in range(2)
         ]
-        a, b = (server.tables.table(str(answer["table"])) for answer in made)
+        a, b = (server.tables.loaded(str(answer["table"])) for answer in made)
+        assert a is not None and b is not None
         a_tokens, b_tokens = ({int(n): t for n, t in answer["seats"].items()} for answer in made)
         b.start = b.state = _twin_start(b.state)  # table B's hidden decks differ
         pages: dict[tuple[str, int], Page] = {}

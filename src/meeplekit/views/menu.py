@@ -119,6 +119,7 @@ class Menu(Generic[S, M]):
         #: The screen's columns.
         self.width = width
         self._lines: dict[int, str] = {}
+        self._heights: dict[tuple[int, bool], tuple[M | MenuGroup[M], int]] = {}
 
     def line(self, number: int, entry: M | MenuGroup[M]) -> str:
         """The entry's line in a menu, numbered ``number``."""
@@ -131,9 +132,15 @@ class Menu(Generic[S, M]):
 
     def height(self, entries: Sequence[M | MenuGroup[M]]) -> int:
         """The lines ``entries`` take on the screen, each wrapped to its width."""
-        return sum(
-            height(self.line(number, entry), self.width) for number, entry in enumerate(entries, 1)
-        )
+        return sum(self._height(number, entry) for number, entry in enumerate(entries, 1))
+
+    def _height(self, number: int, entry: M | MenuGroup[M]) -> int:
+        """One entry's lines: the same for every number of up to three digits, so kept."""
+        key = (id(entry), number > 999)
+        found = self._heights.get(key)
+        if found is None or found[0] is not entry:  # the entry is kept: its id is its own
+            found = self._heights[key] = (entry, height(self.line(number, entry), self.width))
+        return found[1]
 
     def level(
         self, items: Sequence[tuple[M, tuple[str, ...]]], depth: int, lines: int

@@ -1,0 +1,202 @@
+"""The table under load, over loopback only (``make load``; ``make bench-table`` is a small load).
+
+Starts ``meepletable serve`` on a free 127.0.0.1 port with a new SQLite file, makes
+``--tables`` tables (Harbour, Machi Koro and Bremerhaven in turn) with ``--people`` seats
+played by scripted clients and the rest by bots (greedy, then random), and plays every
+scripted seat as a browser does: connect by WebSocket, wait for the seat's decision,
+choose a random legal move, send it, and take the view it is shown. Every table plays
+until its game ends or ``--seconds`` have passed; then the server is stopped by its process
+id. Reports the moves accepted per second, the latency of a person's move (sent, to the
+view after it received) at the 50th, 95th and 99th percentiles, the errors (refusals,
+lost connections) and the server's peak memory (``VmHWM``).
+
+Usage: ``python scripts/load_table.py [--tables 100] [--people 3] [--seconds 60]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+GAMES = ("harbour", "machikoro", "bremerhaven")
+BOTS = ("greedy", "random")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _moves(entries: list[dict[str, Any]]) -> list[str]:
+    found: list[str] = []
+    for entry in entries:
+        found.extend(_moves(entry["entries"]) if "group" in entry else [entry["move"]])
+    return found
+
+
+def _make(url: str, game: str, people: int) -> tuple[str, dict[int, str]]:
+    seats = ["human"] * people + [BOTS[n % 2] for n in range(3 - people)]
+    fields = {"game": game, **{f"seat{n}": kind for n, kind in enumerate(seats, 1)}}
+    body = urllib.parse.urlencode(fields).encode()
+    with urllib.request.urlopen(f"{url}tables", data=body, timeout=60) as answer:
+        made = json.load(answer)
+    return str(made["table"]), {int(n): str(t) for n, t in made["seats"].items()}
+
+
+class Tally:
+    """What the clients saw."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.games_over = 0
+
+
+async def _seat(
+    port: int, table: str, seat: int, token: str, rng: random.Random, until: float, tally: Tally
+) -> None:
+    try:
+        async with websockets.connect(
+            f"ws://127.0.0.1:{port}/tables/{table}/ws", max_size=2**24, open_timeout=60
+        ) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+            view = json.loads(await ws.recv())
+            while not view["over"] and time.monotonic() < until:
+                if view["deciding"] != seat or not view["moves"]:
+                    view = json.loads(await ws.recv())
+                    continue
+                move = rng.choice(_moves(view["moves"]))
+                sent = time.perf_counter()
+                await ws.send(
+                    json.dumps({"type": "move", "version": view["version"], "move": move})
+                )
+                while True:
+                    answer = json.loads(await ws.recv())
+                    if answer["type"] == "error":
+                        tally.errors.append(
+                            f"{table} seat {seat}: {answer['code']}: {answer['reason']}"
+                        )
+                        return
+                    if answer["version"] > view["version"]:
+                        tally.latencies.append(time.perf_counter() - sent)
+                        view = answer
+                        break
+            if view["over"] and seat == 0:
+                tally.games_over += 1
+    except (OSError, websockets.WebSocketException) as error:
+        tally.errors.append(f"{table} seat {seat}: {type(error).__name__}: {error}")
+
+
+def _peak_memory(pid: int) -> int:
+    """The process's peak resident memory in bytes (``VmHWM``), 0 where it cannot be read."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+async def _run(args: argparse.Namespace, url: str, port: int, tally: Tally) -> float:
+    made = [_make(url, GAMES[n % len(GAMES)], args.people) for n in range(args.tables)]
+    started = time.perf_counter()
+    until = time.monotonic() + args.seconds
+    await asyncio.gather(
+        *(
+            _seat(port, table, seat, token, random.Random(f"{args.seed}/{n}/{seat}"), until, tally)
+            for n, (table, tokens) in enumerate(made)
+            for seat, token in tokens.items()
+        )
+    )
+    return time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--people", type=int, default=3, choices=(1, 2, 3))
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--p95", type=float, default=None, help="a target for the 95th percentile, ms"
+    )
+    parser.add_argument(
+        "--p99", type=float, default=None, help="a target for the 99th percentile, ms"
+    )
+    parser.add_argument("--rate", type=float, default=None, help="a target of accepted moves/s")
+    args = parser.parse_args()
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    folder = Path(tempfile.mkdtemp(prefix="load-table-"))
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "meepletable",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(folder / "t.db"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    tally = Tally()
+    try:
+        assert server.stdout is not None
+        print(server.stdout.readline().strip())
+        spent = asyncio.run(_run(args, url, port, tally))
+        peak = _peak_memory(server.pid)
+    finally:
+        os.kill(server.pid, signal.SIGTERM)
+        server.wait(30)
+    latencies = tally.latencies
+    print(
+        f"{args.tables} tables of {args.people} scripted people: {len(latencies)} moves accepted "
+        f"in {spent:.1f} s ({len(latencies) / spent:.0f}/s); {tally.games_over} games ended"
+    )
+    if len(latencies) >= 20:
+        cuts = statistics.quantiles(latencies, n=100)
+        p50, p95, p99 = (1000 * cuts[i - 1] for i in (50, 95, 99))
+        print(
+            f"latency p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {1000 * max(latencies):.1f} ms"
+        )
+    else:
+        p95 = p99 = float("inf")
+        print(f"only {len(latencies)} moves were answered: too few for percentiles")
+    print(f"errors: {len(tally.errors)}{''.join(chr(10) + '  ' + e for e in tally.errors[:10])}")
+    print(f"server peak memory: {peak / 2**20:.0f} MB")
+    verdicts = []
+    if args.p95 is not None:
+        verdicts.append(f"p95 <= {args.p95:g} ms: {'met' if p95 <= args.p95 else 'missed'}")
+    if args.p99 is not None:
+        verdicts.append(f"p99 <= {args.p99:g} ms: {'met' if p99 <= args.p99 else 'missed'}")
+    if args.rate is not None:
+        rate = len(latencies) / spent
+        verdicts.append(f">= {args.rate:g} moves/s: {'met' if rate >= args.rate else 'missed'}")
+    if verdicts:
+        print("targets: " + "; ".join(verdicts))
+    return 1 if tally.errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
