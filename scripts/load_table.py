@@ -76,11 +76,19 @@ async def _seat(
         async with websockets.connect(
             f"ws://127.0.0.1:{port}/tables/{table}/ws", max_size=2**24, open_timeout=60
         ) as ws:
+
+            async def receive() -> dict[str, Any]:
+                left = until - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                frame: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), left))
+                return frame
+
             await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-            view = json.loads(await ws.recv())
-            while not view["over"] and time.monotonic() < until:
-                if view["deciding"] != seat or not view["moves"]:
-                    view = json.loads(await ws.recv())
+            view = await receive()
+            while not view["over"]:
+                if view["type"] != "view" or view["deciding"] != seat or not view["moves"]:
+                    view = await receive()
                     continue
                 move = rng.choice(_moves(view["moves"]))
                 sent = time.perf_counter()
@@ -88,7 +96,7 @@ async def _seat(
                     json.dumps({"type": "move", "version": view["version"], "move": move})
                 )
                 while True:
-                    answer = json.loads(await ws.recv())
+                    answer = await receive()
                     if answer["type"] == "error":
                         tally.errors.append(
                             f"{table} seat {seat}: {answer['code']}: {answer['reason']}"
@@ -100,6 +108,8 @@ async def _seat(
                         break
             if view["over"] and seat == 0:
                 tally.games_over += 1
+    except TimeoutError:  # the time is up
+        return
     except (OSError, websockets.WebSocketException) as error:
         tally.errors.append(f"{table} seat {seat}: {type(error).__name__}: {error}")
 
@@ -117,6 +127,7 @@ def _peak_memory(pid: int) -> int:
 
 async def _run(args: argparse.Namespace, url: str, port: int, tally: Tally) -> float:
     made = [_make(url, GAMES[n % len(GAMES)], args.people) for n in range(args.tables)]
+    print(f"{len(made)} tables made", flush=True)
     started = time.perf_counter()
     until = time.monotonic() + args.seconds
     await asyncio.gather(
@@ -135,6 +146,9 @@ def main() -> int:
     parser.add_argument("--people", type=int, default=3, choices=(1, 2, 3))
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--attach", type=int, metavar="PORT", help="load a table already served on PORT"
+    )
     parser.add_argument(
         "--p95", type=float, default=None, help="a target for the 95th percentile, ms"
     )
@@ -169,6 +183,10 @@ def main() -> int:
     finally:
         os.kill(server.pid, signal.SIGTERM)
         server.wait(30)
+    return _report(args, tally, spent, peak)
+
+
+def _report(args: argparse.Namespace, tally: Tally, spent: float, peak: int) -> int:
     latencies = tally.latencies
     print(
         f"{args.tables} tables of {args.people} scripted people: {len(latencies)} moves accepted "

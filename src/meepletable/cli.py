@@ -80,7 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     )
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, ws_max_size=MAX_FRAME, log_level="warning"
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=MAX_FRAME,
+        ws_per_message_deflate=False,
+        log_level="warning",
     )
     server = uvicorn.Server(config)
 

@@ -27,7 +27,7 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
-from meeplekit.text import wrap
+from meeplekit.text import width_problem, wrap
 
 __all__ = ["Menu", "MenuGroup", "MoveNames", "height", "menu_tree", "move_line"]
 
@@ -95,6 +95,8 @@ class MenuGroup(Generic[M]):
 
 def height(text: str, width: int) -> int:
     """The lines ``text`` takes on a screen ``width`` columns wide, wrapped as it is shown."""
+    if "\n" not in text and len(text) <= width and width_problem(width) is None:
+        return 1  # a line that fits is left as it is (meeplekit.text.wrap)
     return wrap(text, width, rejoin=True).count("\n") + 1
 
 
