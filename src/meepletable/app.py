@@ -95,6 +95,11 @@ class Config:
     #: A cap on the database file's size in bytes (``None``: none): past it a move is
     #: refused as ``unavailable``, as on a full disk.
     max_db_bytes: int | None = None
+    #: Messages a connection may send per second on average (:data:`RATE`), and in a burst
+    #: (:data:`BURST`); past twice the burst the connection is closed.
+    rate: float = 10.0
+    #: See :attr:`rate`.
+    burst: float = 30.0
     #: Where a new table's seed comes from (default: 64 random bits from the operating
     #: system); a test gives a fixed one to play twin games.
     seeds: Callable[[], int] | None = None
@@ -117,12 +122,15 @@ _T = TypeVar("_T")
 class _Watcher:
     """A connection of a viewer: its frames are sent in order by its own task."""
 
-    def __init__(self, socket: WebSocket, viewer: int | None) -> None:
+    def __init__(
+        self, socket: WebSocket, viewer: int | None, rate: float = RATE, burst: float = BURST
+    ) -> None:
         self.socket = socket
         self.viewer = viewer
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.sender = asyncio.get_running_loop().create_task(self._send())
-        self.allowance = BURST
+        self.rate, self.burst = rate, burst
+        self.allowance = burst
         self.checked = time.monotonic()
 
     async def _send(self) -> None:
@@ -146,7 +154,7 @@ class _Watcher:
     def spend(self) -> bool:
         """Count a message against the connection's rate; ``False`` when over it."""
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.allowance = min(self.burst, self.allowance + (now - self.checked) * self.rate)
         self.checked = now
         if self.allowance < 1.0:
             return False
@@ -245,6 +253,10 @@ class TableServer:
         """The table ``table_id`` if it is in memory (for tools and tests; it may change)."""
         return self._tables.get(table_id)
 
+    def watcher_count(self, table_id: str) -> int:
+        """How many connections watch the table now."""
+        return len(self._watchers.get(table_id, ()))
+
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock that orders the moves of ``table_id``."""
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -282,7 +294,7 @@ class TableServer:
 
     async def watch(self, table_id: str, socket: WebSocket, viewer: int | None) -> _Watcher:
         """Register a connection of ``viewer`` and send it the view now."""
-        watcher = _Watcher(socket, viewer)
+        watcher = _Watcher(socket, viewer, self.config.rate, self.config.burst)
         async with self.lock(table_id):
             table = await self.table(table_id)
             self._watchers.setdefault(table_id, set()).add(watcher)
@@ -654,9 +666,9 @@ async def socket(ws: WebSocket) -> None:
             try:
                 if not watcher.spend():
                     over += 1
-                    if over > BURST:  # a flood: the connection is closed
+                    if over > watcher.burst:  # a flood: the connection is closed
                         raise _Flood
-                    raise TableError("too-many", f"at most {RATE:g} messages a second")
+                    raise TableError("too-many", f"at most {watcher.rate:g} messages a second")
                 message = _message(text)
                 if message.get("type") != "move":
                     raise TableError("bad-request", "a message is a move")
