@@ -25,7 +25,7 @@ DEMO_ARGS ?=
 # game's demo does not overwrite another's record.
 DEMO_RECORD ?= $(GAME)-demo-record.txt
 
-.PHONY: table bench-table load sweep sweep-pictures demo test soak lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
+.PHONY: table bench-table load postgres sweep sweep-pictures demo test soak lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
 
 $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -35,7 +35,7 @@ $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.t
 	touch $(RUNTIME_STAMP)
 
 $(STAMP): $(RUNTIME_STAMP)
-	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster,pictures]'
+	$(PY) -m pip install --quiet -e '.[dev,pettingzoo,openspiel,cli,lab,cluster,pictures]' -e 'distributions/meepletable[postgresql]'
 	touch $(STAMP)
 
 demo: $(RUNTIME_STAMP)
@@ -59,8 +59,14 @@ LOAD_ARGS ?=
 bench-table: $(STAMP)
 	$(PY) scripts/load_table.py --tables 10 --people 1 --p95 100 $(LOAD_ARGS)
 
-load: $(STAMP)
+load: $(STAMP) postgres
 	$(PY) scripts/load_table.py --tables 100 --people 3 --rate 300 --p99 250 $(LOAD_ARGS)
+	$(PY) scripts/load_table.py --tables 100 --people 3 --rate 300 --p99 250 --postgres --processes 2 $(LOAD_ARGS)
+
+# Debian's postgresql, for the table's PostgreSQL tests (a throwaway cluster each session)
+# and make load's second run; they are skipped, saying why, only where it cannot be installed.
+postgres:
+	@bash scripts/ensure_package.sh postgresql "the table's PostgreSQL tests" pg_ctlcluster
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -71,7 +77,7 @@ typecheck: $(STAMP)
 
 # The tests run on every core (pytest-xdist); CI machines have 2. The long sweeps carry the
 # `soak` marker ([tool.pytest.ini_options] markers): make test leaves them to make soak.
-pytest: $(STAMP) terminal browser
+pytest: $(STAMP) terminal browser postgres
 	$(PY) -m pytest -n auto -m 'not soak'
 
 # The long sweeps only, at their full sizes: the rest of each game's seeded sweep (Harbour's

@@ -10,13 +10,17 @@ id. Reports the moves accepted per second, the latency of a person's move (sent,
 view after it received) at the 50th, 95th and 99th percentiles, the errors (refusals,
 lost connections) and the server's peak memory (``VmHWM``).
 
-Usage: ``python scripts/load_table.py [--tables 100] [--people 3] [--seconds 60]``.
+Usage: ``python scripts/load_table.py [--tables 100] [--people 3] [--seconds 60]
+[--postgres] [--processes 2]``: with ``--postgres`` the tables are kept in a throwaway
+PostgreSQL cluster (Debian's package) and ``--processes`` servers share it, each seat of a
+table connecting to a process in turn.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -125,14 +129,24 @@ def _peak_memory(pid: int) -> int:
     return 0
 
 
-async def _run(args: argparse.Namespace, url: str, port: int, tally: Tally) -> float:
+async def _run(args: argparse.Namespace, ports: list[int], tally: Tally) -> float:
+    """Make the tables on the first process and play them, each seat on a process in turn."""
+    url = f"http://127.0.0.1:{ports[0]}/"
     made = [_make(url, GAMES[n % len(GAMES)], args.people) for n in range(args.tables)]
     print(f"{len(made)} tables made", flush=True)
     started = time.perf_counter()
     until = time.monotonic() + args.seconds
     await asyncio.gather(
         *(
-            _seat(port, table, seat, token, random.Random(f"{args.seed}/{n}/{seat}"), until, tally)
+            _seat(
+                ports[(n + seat) % len(ports)],
+                table,
+                seat,
+                token,
+                random.Random(f"{args.seed}/{n}/{seat}"),
+                until,
+                tally,
+            )
             for n, (table, tokens) in enumerate(made)
             for seat, token in tokens.items()
         )
@@ -147,6 +161,14 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="keep the tables in a throwaway PostgreSQL cluster, not a SQLite file",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes on the one database"
+    )
+    parser.add_argument(
         "--attach", type=int, metavar="PORT", help="load a table already served on PORT"
     )
     parser.add_argument(
@@ -157,36 +179,44 @@ def main() -> int:
     )
     parser.add_argument("--rate", type=float, default=None, help="a target of accepted moves/s")
     args = parser.parse_args()
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}/"
-    folder = Path(tempfile.mkdtemp(prefix="load-table-"))
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "meepletable",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(folder / "t.db"),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
     tally = Tally()
-    try:
-        assert server.stdout is not None
-        print(server.stdout.readline().strip())
-        spent = asyncio.run(_run(args, url, port, tally))
-        peak = _peak_memory(server.pid)
-    finally:
-        os.kill(server.pid, signal.SIGTERM)
-        server.wait(30)
-    return _report(args, tally, spent, peak)
+    if args.attach is not None:
+        spent = asyncio.run(_run(args, [args.attach], tally))
+        return _report(args, tally, spent, [])
+    with contextlib.ExitStack() as stack:
+        if args.postgres:
+            from meepletable import cluster
+
+            db = cluster.new_database(stack.enter_context(cluster.throwaway()))
+            print("tables kept in a throwaway PostgreSQL cluster")
+        else:
+            db = str(Path(tempfile.mkdtemp(prefix="load-table-")) / "t.db")
+        ports = [_free_port() for _ in range(args.processes)]
+        servers = []
+        for port in ports:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "meepletable", "serve", "--port", str(port), "--db", db],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            stack.callback(_stop, server)
+            assert server.stdout is not None
+            print(server.stdout.readline().strip())
+            servers.append(server)
+        spent = asyncio.run(_run(args, ports, tally))
+        peaks = [_peak_memory(server.pid) for server in servers]
+    return _report(args, tally, spent, peaks)
 
 
-def _report(args: argparse.Namespace, tally: Tally, spent: float, peak: int) -> int:
+def _stop(server: subprocess.Popen[str]) -> None:
+    """Stop a server by its process id."""
+    os.kill(server.pid, signal.SIGTERM)
+    server.wait(30)
+    if server.stdout is not None:
+        server.stdout.close()
+
+
+def _report(args: argparse.Namespace, tally: Tally, spent: float, peaks: list[int]) -> int:
     latencies = tally.latencies
     print(
         f"{args.tables} tables of {args.people} scripted people: {len(latencies)} moves accepted "
@@ -202,7 +232,8 @@ def _report(args: argparse.Namespace, tally: Tally, spent: float, peak: int) -> 
         p95 = p99 = float("inf")
         print(f"only {len(latencies)} moves were answered: too few for percentiles")
     print(f"errors: {len(tally.errors)}{''.join(chr(10) + '  ' + e for e in tally.errors[:10])}")
-    print(f"server peak memory: {peak / 2**20:.0f} MB")
+    shown = ", ".join(f"{peak / 2**20:.0f} MB" for peak in peaks) or "not measured"
+    print(f"server peak memory (each process): {shown}")
     verdicts = []
     if args.p95 is not None:
         verdicts.append(f"p95 <= {args.p95:g} ms: {'met' if p95 <= args.p95 else 'missed'}")

@@ -30,6 +30,8 @@ import functools
 import json
 import logging
 import multiprocessing
+import secrets
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -59,9 +61,11 @@ from meeplekit.info import BOT_KINDS, GameInfo
 from meeplekit.options import field_meaning, field_rule, reading_meaning
 from meeplekit.protocol import CHANCE
 from meeplekit.registry import load_info, registered_names
-from meepletable import service
+from meepletable import replays, service
+from meepletable.databases import open_storage
+from meepletable.postgres import CHANNEL, is_postgres_url
 from meepletable.service import LiveTable, TableError
-from meepletable.storage import HUMAN, SQLiteStorage, Storage, StorageError
+from meepletable.storage import HUMAN, Storage, StorageError
 
 __all__ = ["CSP", "MAX_FRAME", "Config", "TableServer", "create_app"]
 
@@ -83,8 +87,9 @@ _log = logging.getLogger("meepletable")
 class Config:
     """How a table server runs."""
 
-    #: The SQLite file the tables are kept in (made with its folder when missing).
-    db: Path
+    #: Where the tables are kept: a SQLite file (made with its folder when missing) or a
+    #: PostgreSQL URL (``postgresql://user@host:port/database``, the ``postgresql`` extra).
+    db: Path | str
     #: The bots' time budget per decision, in seconds (the search bot stops then).
     budget: float = 1.0
     #: Processes the bots think in; 0: a thread of the server's process.
@@ -184,6 +189,10 @@ class TableServer:
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._pool: Executor | None = None
         self._db = ThreadPoolExecutor(1, thread_name_prefix="meepletable-db")
+        self._replays: dict[str, replays.Replay] = {}
+        self._stopping = threading.Event()
+        self._listening = threading.Event()
+        self._listener: threading.Thread | None = None
 
     # ---------------------------------------------------------------- life
 
@@ -201,8 +210,7 @@ class TableServer:
         )
 
     def _open(self) -> list[LiveTable]:
-        self.config.db.parent.mkdir(parents=True, exist_ok=True)
-        self._storage = SQLiteStorage(
+        self._storage = open_storage(
             self.config.db, timeout=self.config.db_timeout, max_bytes=self.config.max_db_bytes
         )
         resumed = []
@@ -223,9 +231,54 @@ class TableServer:
         for table in await self.in_db(self._open):
             self._tables[table.record.table_id] = table
             self._kick(table.record.table_id)
+        if is_postgres_url(self.config.db):
+            self._listening = threading.Event()
+            self._listener = threading.Thread(
+                target=self._listen,
+                args=(str(self.config.db), asyncio.get_running_loop()),
+                name="meepletable-listen",
+                daemon=True,
+            )
+            self._listener.start()
+
+    def _listen(self, url: str, loop: asyncio.AbstractEventLoop) -> None:
+        """Hear the moves other processes commit (PostgreSQL's LISTEN), in a thread of its own."""
+        import psycopg
+
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
+                    while not self._stopping.is_set():
+                        for note in connection.notifies(timeout=0.5):
+                            table_id, _, version = note.payload.partition(" ")
+                            loop.call_soon_threadsafe(self._heard, table_id, int(version))
+            except (psycopg.Error, ValueError) as error:
+                _log.error("listening for other processes' moves: %s", error)
+                self._stopping.wait(1.0)
+
+    def _heard(self, table_id: str, version: int) -> None:
+        """Another process committed a move of ``table_id``: catch up if it is ours."""
+        table = self._tables.get(table_id)
+        if table is not None and version > table.version:
+            asyncio.get_running_loop().create_task(self.catch_up(table_id))
+
+    async def catch_up(self, table_id: str) -> None:
+        """Apply the moves other processes stored for ``table_id``, tell its viewers, go on."""
+        async with self.lock(table_id):
+            table = self._tables.get(table_id)
+            if table is None:
+                return
+            if await self.in_db(service.catch_up, self.storage, table):
+                self._broadcast(table_id)
+        self._kick(table_id)
 
     async def stop(self) -> None:
-        """Stop the runners and the bot pool, and close the storage."""
+        """Stop the runners, the listener and the bot pool, and close the storage."""
+        self._stopping.set()
+        if self._listener is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._listener.join, 5.0)
         for task in self._runners.values():
             task.cancel()
         for task in list(self._runners.values()):
@@ -252,6 +305,33 @@ class TableServer:
     def loaded(self, table_id: str) -> LiveTable | None:
         """The table ``table_id`` if it is in memory (for tools and tests; it may change)."""
         return self._tables.get(table_id)
+
+    async def table_replay(self, table_id: str) -> replays.Replay:
+        """The replay of the finished table ``table_id`` (made once, then kept)."""
+        found = self._replays.get(f"table/{table_id}")
+        if found is None:
+            found = replays.from_table(await self.table(table_id))
+            self._replays[f"table/{table_id}"] = found
+        return found
+
+    async def upload_replay(self, game: str, text: str) -> str:
+        """Keep a visitor's record (checked first): its replay's identifier."""
+        made = replays.from_record(game, text)
+        replay_id = secrets.token_urlsafe(12)
+        await self.in_db(self.storage.save_replay, replay_id, game, text)
+        self._replays[f"record/{replay_id}"] = made
+        return replay_id
+
+    async def record_replay(self, replay_id: str) -> replays.Replay:
+        """The replay of an uploaded record."""
+        found = self._replays.get(f"record/{replay_id}")
+        if found is None:
+            try:
+                game, text = await self.in_db(self.storage.replay, replay_id)
+            except StorageError:
+                raise TableError("not-found", f"no replay {replay_id}") from None
+            found = self._replays[f"record/{replay_id}"] = replays.from_record(game, text)
+        return found
 
     def watcher_count(self, table_id: str) -> int:
         """How many connections watch the table now."""
@@ -284,10 +364,15 @@ class TableServer:
 
     async def move(self, table_id: str, seat: int, version: int, text: str) -> None:
         """Apply a seat's move (refused with :class:`TableError`), tell every viewer, go on."""
-        async with self.lock(table_id):
-            table = await self.table(table_id)
-            await self.in_db(service.play, self.storage, table, seat, version, text)
-            self._broadcast(table_id)
+        try:
+            async with self.lock(table_id):
+                table = await self.table(table_id)
+                await self.in_db(service.play, self.storage, table, seat, version, text)
+                self._broadcast(table_id)
+        except TableError as error:
+            if error.code == "stale":  # another process may have moved: catch up, then refuse
+                await self.catch_up(table_id)
+            raise
         self._kick(table_id)
 
     # ---------------------------------------------------------------- connections
@@ -366,7 +451,10 @@ class TableServer:
                 return True
             decider = table.decider
             if decider == CHANCE:
-                await self.in_db(service.play_chance, self.storage, table)
+                try:
+                    await self.in_db(service.play_chance, self.storage, table)
+                except TableError:  # another process drew it first: take its draw
+                    await self.in_db(service.catch_up, self.storage, table)
                 self._broadcast(table_id)
                 return False
             kind = table.bot_to_move()
@@ -388,7 +476,9 @@ class TableServer:
             try:
                 await self.in_db(service.play_bot, self.storage, table, version, move)
             except TableError as error:  # the table moved on meanwhile: think again
-                _log.warning("table %s: a bot's move was not applied: %s", table_id, error)
+                _log.info("table %s: a bot's move was not applied: %s", table_id, error)
+                if await self.in_db(service.catch_up, self.storage, table):
+                    self._broadcast(table_id)
                 return False
             self._broadcast(table_id)
         return False
@@ -609,6 +699,77 @@ async def record(request: Request) -> Response:
     )
 
 
+def _viewer(request: Request) -> int | None:
+    text = request.query_params.get("viewer", "public")
+    if text == "public":
+        return None
+    if not text.isdecimal() or len(text) > 3:
+        raise TableError("bad-request", "a viewer is 'public' or a seat's number")
+    return int(text)
+
+
+async def _replay_page(request: Request, replay: replays.Replay, base: str, name: str) -> Response:
+    templates: Jinja2Templates = request.app.state.templates
+    seats = replays.position(replay, 0, None)["seats"]
+    context = {
+        "base": base,
+        "title": replay.info.title,
+        "name": name,
+        "total": replay.total,
+        "seats": seats,
+    }
+    return templates.TemplateResponse(request, "replay.html", context)
+
+
+async def table_replay_page(request: Request) -> Response:
+    """A finished table's game, to step through."""
+    table_id = request.path_params["table_id"]
+    replay = await _server(request).table_replay(table_id)
+    return await _replay_page(request, replay, f"/tables/{table_id}/replay", f"table {table_id}")
+
+
+async def table_replay_position(request: Request) -> Response:
+    """A position of a finished table's game, as JSON."""
+    replay = await _server(request).table_replay(request.path_params["table_id"])
+    return JSONResponse(replays.position(replay, request.path_params["number"], _viewer(request)))
+
+
+async def upload(request: Request) -> Response:
+    """A record uploaded from the lobby: a redirect to its replay page."""
+    length = int(request.headers.get("content-length", "0") or 0)
+    if length > replays.RECORD_LIMIT + 64 * 1024:
+        raise TableError("too-large", f"a record is at most {replays.RECORD_LIMIT} bytes")
+    try:
+        form = await request.form(
+            max_files=1, max_fields=10, max_part_size=replays.RECORD_LIMIT + 1
+        )
+    except Exception as error:
+        raise TableError("bad-request", f"the form cannot be read: {error}") from None
+    upload = form.get("record")
+    if not isinstance(upload, UploadFile):
+        raise TableError("bad-request", "the form has no record file")
+    data = await upload.read(replays.RECORD_LIMIT + 1)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TableError("bad-request", "a record is UTF-8 text") from None
+    replay_id = await _server(request).upload_replay(str(form.get("game", "")), text)
+    return RedirectResponse(f"/replays/{replay_id}", status_code=303)
+
+
+async def record_replay_page(request: Request) -> Response:
+    """An uploaded record's game, to step through."""
+    replay_id = request.path_params["replay_id"]
+    replay = await _server(request).record_replay(replay_id)
+    return await _replay_page(request, replay, f"/replays/{replay_id}", "an uploaded record")
+
+
+async def record_replay_position(request: Request) -> Response:
+    """A position of an uploaded record's game, as JSON."""
+    replay = await _server(request).record_replay(request.path_params["replay_id"])
+    return JSONResponse(replays.position(replay, request.path_params["number"], _viewer(request)))
+
+
 async def health(request: Request) -> Response:
     """``{"ok": true}``: the server is up (what a test waits for)."""
     return JSONResponse({"ok": True})
@@ -765,6 +926,11 @@ def create_app(config: Config) -> Starlette:
         Route("/tables", create, methods=["POST"]),
         Route("/tables/{table_id:str}", watch_page),
         Route("/tables/{table_id:str}/record", record),
+        Route("/tables/{table_id:str}/replay", table_replay_page),
+        Route("/tables/{table_id:str}/replay/{number:int}", table_replay_position),
+        Route("/replays", upload, methods=["POST"]),
+        Route("/replays/{replay_id:str}", record_replay_page),
+        Route("/replays/{replay_id:str}/{number:int}", record_replay_position),
         Route("/tables/{table_id:str}/seats/{seat:int}", seat_page),
         Route("/tables/{table_id:str}/seats/{seat:int}", claim, methods=["POST"]),
         WebSocketRoute("/tables/{table_id:str}/ws", socket),

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import os
 import sys
+import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +22,16 @@ def default_db() -> Path:
     """The default SQLite file: ``$XDG_DATA_HOME/meepletable/tables.db`` (``~/.local/share``)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "meepletable" / "tables.db"
+
+
+def _without_password(db: str) -> str:
+    """``db`` as it may be printed: a URL's password left out."""
+    parts = urllib.parse.urlsplit(db)
+    if parts.password is None:
+        return db
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,7 +47,9 @@ def _parser() -> argparse.ArgumentParser:
         "--port", type=int, default=8000, help="the port (default 8000; 0: any free one)"
     )
     serve.add_argument(
-        "--db", type=Path, default=None, help=f"the SQLite file (default {default_db()})"
+        "--db",
+        default=None,
+        help=f"the SQLite file, or a postgresql:// URL (default {default_db()})",
     )
     serve.add_argument(
         "--bot-processes", type=int, default=1, help="processes the bots think in (0: a thread)"
@@ -69,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from meepletable.app import MAX_FRAME, Config, create_app
 
-    db = default_db() if args.db is None else args.db
+    db: Path | str = default_db() if args.db is None else args.db
+    kept = _without_password(str(db))
     app = create_app(
         Config(
             db=db,
@@ -100,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for sock in listener.sockets:
                 host, port = sock.getsockname()[:2]
                 shown = f"[{host}]" if ":" in host else host
-                print(f"The table is at http://{shown}:{port}/ (tables kept in {db})", flush=True)
+                print(f"The table is at http://{shown}:{port}/ (tables kept in {kept})", flush=True)
         await task
 
     asyncio.run(run())

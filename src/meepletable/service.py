@@ -68,6 +68,7 @@ __all__ = [
     "TableError",
     "bot_move",
     "bot_seed",
+    "catch_up",
     "check_capability",
     "claim_seat",
     "create_table",
@@ -390,6 +391,24 @@ def load_table(storage: Storage, table_id: str) -> LiveTable:
         if due and snapshot is not None and game.to_json(table.state) != snapshot[1]:
             raise StorageError(f"table {table_id}: the replay differs from its snapshot")
     return table
+
+
+def catch_up(storage: Storage, table: LiveTable) -> int:
+    """Apply the moves another server process stored since ``table``'s version: how many.
+
+    The seats are read again too (another process may have given an open seat away).
+    """
+    stored = storage.moves_since(table.record.table_id, table.version)
+    for move in stored:
+        if move.version != table.version:  # pragma: no cover - the versions are dense
+            raise StorageError(
+                f"table {table.record.table_id}: move {move.version} is out of order"
+            )
+        _advance(table, table.info.notation.parse(table.state, move.notation), move.notation)
+    if table.over:
+        table.record = attrs.evolve(table.record, finished=True)
+    table.seats = storage.seats(table.record.table_id)
+    return len(stored)
 
 
 def _advance(table: LiveTable, move: Any, notation: str) -> None:

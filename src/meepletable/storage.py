@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: The version of the schema :class:`SQLiteStorage` writes (``PRAGMA user_version``).
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: The kind of a person's seat (the others are bots' names: ``"random"``, ``"greedy"``, ...).
 HUMAN = "human"
@@ -172,6 +172,10 @@ class Storage(Protocol):
         """The table's moves, in order (their versions are 0, 1, 2, ...)."""
         ...
 
+    def moves_since(self, table_id: str, version: int) -> tuple[StoredMove, ...]:
+        """The table's moves from ``version`` on, in order."""
+        ...
+
     def append(self, table_id: str, move: StoredMove, *, finished: bool = False) -> None:
         """Store ``move`` once its version is the table's current one, and commit.
 
@@ -190,6 +194,14 @@ class Storage(Protocol):
 
     def unfinished(self) -> tuple[TableRecord, ...]:
         """Every table whose game is not over, oldest first: what a server resumes."""
+        ...
+
+    def save_replay(self, replay_id: str, game: str, record: str) -> None:
+        """Keep a record a visitor uploaded (the text of a game of ``game``) as ``replay_id``."""
+        ...
+
+    def replay(self, replay_id: str) -> tuple[str, str]:
+        """An uploaded record: its game and its text; :class:`StorageError` when unknown."""
         ...
 
     def close(self) -> None:
@@ -235,6 +247,15 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human';
     UPDATE seats SET kind = 'greedy' WHERE digest IS NULL;
+    """,
+    # Version 3: records visitors uploaded to step through.
+    """
+    CREATE TABLE replays (
+        replay_id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        record TEXT NOT NULL,
+        created REAL NOT NULL
+    );
     """,
 )
 
@@ -344,11 +365,16 @@ class SQLiteStorage:
 
     def moves(self, table_id: str) -> tuple[StoredMove, ...]:
         """The table's moves, in order (their versions are 0, 1, 2, ...)."""
+        return self.moves_since(table_id, 0)
+
+    def moves_since(self, table_id: str, version: int) -> tuple[StoredMove, ...]:
+        """The table's moves from ``version`` on, in order."""
         rows = self._db.execute(
-            "SELECT version, notation FROM moves WHERE table_id = ? ORDER BY version",
-            (table_id,),
+            "SELECT version, notation FROM moves WHERE table_id = ? AND version >= ? "
+            "ORDER BY version",
+            (table_id, version),
         ).fetchall()
-        return tuple(StoredMove(int(version), str(notation)) for version, notation in rows)
+        return tuple(StoredMove(int(v), str(notation)) for v, notation in rows)
 
     def append(self, table_id: str, move: StoredMove, *, finished: bool = False) -> None:
         """Store ``move`` once its version is the table's current one, and commit.
@@ -396,6 +422,22 @@ class SQLiteStorage:
             "SELECT * FROM tables WHERE finished = 0 ORDER BY created, table_id"
         ).fetchall()
         return tuple(_record(row) for row in rows)
+
+    def save_replay(self, replay_id: str, game: str, record: str) -> None:
+        """Keep a record a visitor uploaded (the text of a game of ``game``) as ``replay_id``."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO replays VALUES (?, ?, ?, ?)", (replay_id, game, record, time.time())
+            )
+
+    def replay(self, replay_id: str) -> tuple[str, str]:
+        """An uploaded record: its game and its text; :class:`StorageError` when unknown."""
+        row = self._db.execute(
+            "SELECT game, record FROM replays WHERE replay_id = ?", (replay_id,)
+        ).fetchone()
+        if row is None:
+            raise StorageError(f"no replay {replay_id}")
+        return str(row[0]), str(row[1])
 
     def close(self) -> None:
         """Release the database."""

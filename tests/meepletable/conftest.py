@@ -5,12 +5,18 @@
   ``SIGKILL`` if it lingers).
 - :class:`InProcess`: the application under uvicorn in a thread of the test's process, for
   tests that look at the server's tables (twin games).
+- ``postgres_server``: a throwaway PostgreSQL cluster from Debian's ``postgresql`` package
+  in a temporary folder, on a loopback port, run as the package's ``postgres`` user when
+  the tests run as root (PostgreSQL refuses root), stopped by its process id;
+  ``postgres_url`` a new database on it for one test. Skipped, saying why, only where the
+  package is not installed.
 - ``chromium_browser``: Debian's Chromium driven by Playwright, as the docs' checks drive it;
   skipped, saying why, only where no Chromium is installed.
 """
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import os
 import signal
@@ -28,8 +34,21 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, sync_playwright
 
+from meepletable import cluster
 from meepletable.app import MAX_FRAME, Config, TableServer, create_app
 from tests.browser.conftest import CHROMIUM_ARGS, chromium
+
+#: The longest one of the table's tests may run: past it the test's process prints every
+#: thread's stack and exits, so that a test waiting on a socket for ever fails the run
+#: rather than holding it until CI's limit.
+TEST_DEADLINE = 300
+
+
+@pytest.fixture(autouse=True)
+def _deadline() -> Iterator[None]:
+    faulthandler.dump_traceback_later(TEST_DEADLINE, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
 
 
 def free_port() -> int:
@@ -55,7 +74,7 @@ def wait_up(url: str, seconds: float = 30.0) -> None:
 class Served:
     """``meepletable serve`` in a process of its own, on 127.0.0.1 at a port picked here."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path | str, port: int | None = None) -> None:
         self.db = db
         self.port = free_port() if port is None else port
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -162,3 +181,21 @@ def chromium_browser() -> Iterator[Browser]:
         )
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL cluster for the session: its URL without a database name."""
+    if cluster.postgres_bin() is None:
+        pytest.skip(
+            "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); "
+            "on Debian: apt-get install postgresql"
+        )
+    with cluster.throwaway() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A new, empty database on the session's cluster, for one test."""
+    return cluster.new_database(postgres_server)

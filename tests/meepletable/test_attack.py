@@ -23,6 +23,7 @@ from websockets.sync.client import connect
 
 from meepletable.app import Config, create_app
 from tests.meepletable.conftest import InProcess
+from tests.support.table import post_table
 
 #: The codes a refusal may carry (meepletable.service.TableError).
 CODES = {
@@ -219,9 +220,7 @@ def raw_spectator(port: int, table: str, buffer: int = 4096) -> socket.socket:
 
 def test_a_client_that_does_not_read_is_closed_and_the_others_play_on(tmp_path: Path) -> None:
     with InProcess(tmp_path / "tables.db") as server:
-        made = server_post(
-            server.url, {"game": "bremerhaven", "seat1": "random", "seat2": "random"}
-        )
+        made = post_table(server.url, {"game": "bremerhaven", "seat1": "random", "seat2": "random"})
         url = f"ws://127.0.0.1:{server.port}/tables/{made['table']}/ws"
         slow = raw_spectator(server.port, made["table"])
         try:
@@ -239,16 +238,6 @@ def test_a_client_that_does_not_read_is_closed_and_the_others_play_on(tmp_path: 
             assert watchers == 0  # the slow one was dropped (and the reader has left)
         finally:
             slow.close()
-
-
-def server_post(url: str, fields: dict[str, str]) -> dict[str, Any]:
-    import urllib.parse
-    import urllib.request
-
-    body = urllib.parse.urlencode(fields).encode()
-    with urllib.request.urlopen(f"{url}tables", data=body, timeout=30) as answer:
-        made: dict[str, Any] = json.load(answer)
-    return made
 
 
 def test_markup_in_a_card_file_is_shown_as_text(chromium_browser: Browser, tmp_path: Path) -> None:

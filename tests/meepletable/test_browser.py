@@ -6,12 +6,9 @@ process id) or, where a test looks at the server's tables, under uvicorn in a th
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
-import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +21,7 @@ from meeplekit.rng import SplitMix64
 from meepletable import service
 from tests.meepletable.conftest import InProcess, Served
 from tests.support.bremerhaven import stacks_twin
+from tests.support.table import post_table
 
 pytestmark = pytest.mark.xdist_group("table-browser")
 
@@ -167,7 +165,7 @@ def test_a_server_stopped_mid_game_resumes_and_the_page_reconnects(
         server.stop()
         page.wait_for_selector("#status:has-text('reconnecting')")
         server.start()  # the same port and file: the page reconnects by itself
-        page.wait_for_function("document.body.dataset.version !== undefined")
+        page.wait_for_function("() => document.body.dataset.version !== undefined")
         page.wait_for_selector("#status:not(:has-text('reconnecting'))")
         assert page.evaluate("document.body.dataset.version") == before
         assert page.locator("#text").text_content() == shown
@@ -196,15 +194,6 @@ class Frames:
 def _table_dom(page: Page, table_id: str) -> str:
     html = str(page.evaluate("document.getElementById('table').outerHTML"))
     return html.replace(table_id, "TABLE")
-
-
-def post_table(url: str, fields: dict[str, str]) -> dict[str, Any]:
-    """Make a table with a form's fields, as a program does: the JSON answer."""
-    body = urllib.parse.urlencode(fields).encode()
-    with urllib.request.urlopen(f"{url}tables", data=body, timeout=10) as answer:
-        assert answer.status == 201
-        made: dict[str, Any] = json.load(answer)
-        return made
 
 
 def _notations(table: service.LiveTable) -> list[str]:

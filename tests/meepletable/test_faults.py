@@ -199,14 +199,17 @@ def locked_db(tmp_path: Path) -> Iterator[tuple[TestClient, Path]]:
         yield client, db
 
 
-def _next_error(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    """The next error frame a seat receives."""
+def _refusal_or_decision(client: TestClient, table: str, token: str) -> dict[str, Any] | None:
+    """While chance is due: the error frame telling that it cannot be stored, or ``None``
+    once it was stored after all (a later try of the runner found room) and a seat decides."""
     with client.websocket_connect(f"/tables/{table}/ws") as session:
         session.send_text(json.dumps({"type": "hello", "seat": 0, "token": token}))
         while True:
             frame: dict[str, Any] = json.loads(session.receive_text())
             if frame["type"] == "error":
                 return frame
+            if frame["deciding"] is not None or frame["over"]:
+                return None
 
 
 class NoDecision(Exception):
@@ -280,7 +283,9 @@ def test_a_full_database_refuses_moves_clearly_and_nothing_is_corrupted(tmp_path
                 try:
                     session, view = _deciding(client, stack, table, tokens)
                 except NoDecision:  # chance cannot be stored: every seat is told
-                    refused = _next_error(client, table, tokens[0])
+                    refused = _refusal_or_decision(client, table, tokens[0])
+                    if refused is None:
+                        continue
                     break
                 move = moves_of(view["moves"])[0]
                 version = view["version"]

@@ -10,11 +10,11 @@ import attrs
 import pytest
 
 from meeplekit.agents.search import ISMCTSBot
-from meeplekit.protocol import CHANCE
 from meeplekit.registry import load_info
 from meepletable import service
-from meepletable.service import LiveTable, TableError
+from meepletable.service import TableError
 from meepletable.storage import HUMAN, SQLiteStorage, StorageError
+from tests.support.table import first_move, play_out, run_bots
 
 #: The games of this repository (the tests' toy race is registered too, without records).
 GAMES = ("harbour", "machikoro", "bremerhaven")
@@ -24,42 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def storage(tmp_path: Path) -> SQLiteStorage:
     return SQLiteStorage(tmp_path / "tables.db")
-
-
-def first_move(view: dict[str, Any]) -> str:
-    entry = view["moves"][0]
-    while "group" in entry:
-        entry = entry["entries"][0]
-    return str(entry["move"])
-
-
-def run_bots(storage: SQLiteStorage, table: LiveTable) -> None:
-    """Chance and bots, as the server's runner plays them, until a person decides or the end."""
-    while not table.over:
-        if table.decider == CHANCE:
-            service.play_chance(storage, table)
-            continue
-        kind = table.bot_to_move()
-        if kind is None:
-            return
-        decider = table.decider
-        assert decider is not None
-        observation = table.info.game.observe(table.state, decider)
-        move = service.bot_move(
-            table.info.name, kind, service.bot_seed(table, decider), observation, 1.0
-        )
-        service.play_bot(storage, table, table.version, move)
-
-
-def play_out(storage: SQLiteStorage, table: LiveTable, seat: int = 0) -> int:
-    """Play ``seat`` by its first move and the rest by bots to the end; the seat's decisions."""
-    decisions = 0
-    run_bots(storage, table)
-    while not table.over:
-        service.play(storage, table, seat, table.version, first_move(service.view(table, seat)))
-        decisions += 1
-        run_bots(storage, table)
-    return decisions
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,25 +15,13 @@ from meepletable.storage import (
     StaleMoveError,
     StorageError,
     StoredMove,
-    TableRecord,
     holds,
     new_capability,
 )
+from tests.support.table import record
 
 #: Two bots' seats.
 BOTS = [Seat("greedy"), Seat("random")]
-
-
-def record(table_id: str = "t1", created: float = 1.0, players: int = 2) -> TableRecord:
-    return TableRecord(
-        table_id=table_id,
-        game="harbour",
-        players=players,
-        options='{"format": "harbour/1"}',
-        cards=None,
-        seed=2**63 + 5,  # beyond SQLite's integers: kept exactly
-        created=created,
-    )
 
 
 def test_a_table_and_its_moves_read_back_from_the_file(tmp_path: Path) -> None:
@@ -173,5 +161,13 @@ def test_a_version_1_file_is_migrated_its_bots_seats_kept(tmp_path: Path) -> Non
     )
     db.close()
     storage = SQLiteStorage(path)
-    assert storage.schema_version == SCHEMA_VERSION == 2
+    assert storage.schema_version == SCHEMA_VERSION == 3
     assert storage.seats("t1") == (Seat(HUMAN, "abc"), Seat("greedy"))
+
+
+def test_an_uploaded_record_is_kept(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "tables.db")
+    storage.save_replay("r1", "harbour", '[Format "harbour/1"]')
+    assert storage.replay("r1") == ("harbour", '[Format "harbour/1"]')
+    with pytest.raises(StorageError, match="no replay"):
+        storage.replay("r2")
