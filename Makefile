@@ -54,7 +54,9 @@ table: $(RUNTIME_STAMP)
 # stops the server by its process id). bench-table: 10 tables, one scripted person and two
 # bots each (the target: a person's move answered in 100 ms at the 95th percentile). load:
 # 100 tables of 3 scripted people (targets: 300 accepted moves/s, p99 250 ms, no error,
-# the server's peak memory 500 MB). LOAD_ARGS adds options (--seconds, --tables, ...).
+# the server's peak memory 500 MB) on SQLite, then on PostgreSQL with two processes, then
+# 30 tables while the server is SIGKILLed 4 times (every acknowledged move checked stored,
+# no move no one sent). LOAD_ARGS adds options (--seconds, --tables, ...).
 LOAD_ARGS ?=
 bench-table: $(STAMP)
 	$(PY) scripts/load_table.py --tables 10 --people 1 --p95 100 $(LOAD_ARGS)
@@ -62,6 +64,7 @@ bench-table: $(STAMP)
 load: $(STAMP) postgres
 	$(PY) scripts/load_table.py --tables 100 --people 3 --rate 300 --p99 250 $(LOAD_ARGS)
 	$(PY) scripts/load_table.py --tables 100 --people 3 --rate 300 --p99 250 --postgres --processes 2 $(LOAD_ARGS)
+	$(PY) scripts/load_table.py --tables 30 --people 3 --seconds 40 --kill 4
 
 # Debian's postgresql, for the table's PostgreSQL tests (a throwaway cluster each session)
 # and make load's second run; they are skipped, saying why, only where it cannot be installed.

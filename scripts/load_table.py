@@ -33,6 +33,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,55 +68,78 @@ def _make(url: str, game: str, people: int) -> tuple[str, dict[int, str]]:
 class Tally:
     """What the clients saw."""
 
-    def __init__(self) -> None:
+    def __init__(self, reconnecting: bool = False) -> None:
         self.latencies: list[float] = []
         self.errors: list[str] = []
         self.games_over = 0
+        #: Whether a lost connection is expected (the server is killed): reconnect.
+        self.reconnecting = reconnecting
+        self.reconnects = 0
+        #: Each move sent, and each acknowledged (its view received): (table, version, move).
+        self.sent: set[tuple[str, int, str]] = set()
+        self.kills = 0
+        self.checked = 0
+        self.acknowledged: dict[tuple[str, int], str] = {}
 
 
 async def _seat(
     port: int, table: str, seat: int, token: str, rng: random.Random, until: float, tally: Tally
 ) -> None:
-    try:
-        async with websockets.connect(
-            f"ws://127.0.0.1:{port}/tables/{table}/ws", max_size=2**24, open_timeout=60
-        ) as ws:
+    """Play ``seat`` until the game ends or the time is up; with kills, reconnect when cut off."""
+    while time.monotonic() < until:
+        try:
+            await _connection(port, table, seat, token, rng, until, tally)
+            return
+        except TimeoutError:  # the time is up
+            return
+        except (OSError, websockets.WebSocketException) as error:
+            if not tally.reconnecting:
+                tally.errors.append(f"{table} seat {seat}: {type(error).__name__}: {error}")
+                return
+            tally.reconnects += 1  # the server was killed: reconnect when it is back
+            await asyncio.sleep(0.2)
 
-            async def receive() -> dict[str, Any]:
-                left = until - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError
-                frame: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), left))
-                return frame
 
-            await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-            view = await receive()
-            while not view["over"]:
-                if view["type"] != "view" or view["deciding"] != seat or not view["moves"]:
-                    view = await receive()
-                    continue
-                move = rng.choice(_moves(view["moves"]))
-                sent = time.perf_counter()
-                await ws.send(
-                    json.dumps({"type": "move", "version": view["version"], "move": move})
-                )
-                while True:
-                    answer = await receive()
-                    if answer["type"] == "error":
-                        tally.errors.append(
-                            f"{table} seat {seat}: {answer['code']}: {answer['reason']}"
-                        )
-                        return
-                    if answer["version"] > view["version"]:
-                        tally.latencies.append(time.perf_counter() - sent)
-                        view = answer
-                        break
-            if view["over"] and seat == 0:
-                tally.games_over += 1
-    except TimeoutError:  # the time is up
-        return
-    except (OSError, websockets.WebSocketException) as error:
-        tally.errors.append(f"{table} seat {seat}: {type(error).__name__}: {error}")
+async def _connection(
+    port: int, table: str, seat: int, token: str, rng: random.Random, until: float, tally: Tally
+) -> None:
+    async with websockets.connect(
+        f"ws://127.0.0.1:{port}/tables/{table}/ws", max_size=2**24, open_timeout=10
+    ) as ws:
+
+        async def receive() -> dict[str, Any]:
+            left = until - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            frame: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), left))
+            return frame
+
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        view = await receive()
+        while not view["over"]:
+            if view["type"] != "view" or view["deciding"] != seat or not view["moves"]:
+                view = await receive()
+                continue
+            move = rng.choice(_moves(view["moves"]))
+            sent = time.perf_counter()
+            tally.sent.add((table, view["version"], move))
+            await ws.send(json.dumps({"type": "move", "version": view["version"], "move": move}))
+            while True:
+                answer = await receive()
+                if answer["type"] == "error":
+                    if tally.reconnecting and answer["code"] in ("stale", "unavailable"):
+                        break  # after a restart: take the next view as it comes
+                    tally.errors.append(
+                        f"{table} seat {seat}: {answer['code']}: {answer['reason']}"
+                    )
+                    return
+                if answer["version"] > view["version"]:
+                    tally.latencies.append(time.perf_counter() - sent)
+                    tally.acknowledged[table, view["version"]] = move
+                    view = answer
+                    break
+        if view["over"] and seat == 0:
+            tally.games_over += 1
 
 
 def _peak_memory(pid: int) -> int:
@@ -129,7 +153,12 @@ def _peak_memory(pid: int) -> int:
     return 0
 
 
-async def _run(args: argparse.Namespace, ports: list[int], tally: Tally) -> float:
+async def _run(
+    args: argparse.Namespace,
+    ports: list[int],
+    tally: Tally,
+    killer: Callable[[], Awaitable[None]] | None = None,
+) -> float:
     """Make the tables on the first process and play them, each seat on a process in turn."""
     url = f"http://127.0.0.1:{ports[0]}/"
     made = [_make(url, GAMES[n % len(GAMES)], args.people) for n in range(args.tables)]
@@ -137,6 +166,7 @@ async def _run(args: argparse.Namespace, ports: list[int], tally: Tally) -> floa
     started = time.perf_counter()
     until = time.monotonic() + args.seconds
     await asyncio.gather(
+        *([] if killer is None else [killer()]),
         *(
             _seat(
                 ports[(n + seat) % len(ports)],
@@ -149,7 +179,7 @@ async def _run(args: argparse.Namespace, ports: list[int], tally: Tally) -> floa
             )
             for n, (table, tokens) in enumerate(made)
             for seat, token in tokens.items()
-        )
+        ),
     )
     return time.perf_counter() - started
 
@@ -169,6 +199,14 @@ def main() -> int:
         "--processes", type=int, default=1, help="server processes on the one database"
     )
     parser.add_argument(
+        "--kill",
+        type=int,
+        default=0,
+        metavar="N",
+        help="SIGKILL the first server N times at random moments (restarting it), then check "
+        "that every acknowledged move is stored once and no move appears that no one sent",
+    )
+    parser.add_argument(
         "--attach", type=int, metavar="PORT", help="load a table already served on PORT"
     )
     parser.add_argument(
@@ -179,7 +217,7 @@ def main() -> int:
     )
     parser.add_argument("--rate", type=float, default=None, help="a target of accepted moves/s")
     args = parser.parse_args()
-    tally = Tally()
+    tally = Tally(reconnecting=args.kill > 0)
     if args.attach is not None:
         spent = asyncio.run(_run(args, [args.attach], tally))
         return _report(args, tally, spent, [])
@@ -192,28 +230,84 @@ def main() -> int:
         else:
             db = str(Path(tempfile.mkdtemp(prefix="load-table-")) / "t.db")
         ports = [_free_port() for _ in range(args.processes)]
-        servers = []
-        for port in ports:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "meepletable", "serve", "--port", str(port), "--db", db],
-                stdout=subprocess.PIPE,
-                text=True,
-            )
-            stack.callback(_stop, server)
-            assert server.stdout is not None
-            print(server.stdout.readline().strip())
-            servers.append(server)
-        spent = asyncio.run(_run(args, ports, tally))
+        servers = [_serve(port, db) for port in ports]
+        stack.callback(_stop_all, servers)
+
+        async def killer() -> None:
+            rng = random.Random(f"{args.seed}/kills")
+            for _ in range(args.kill):
+                await asyncio.sleep(rng.uniform(1.0, max(1.5, args.seconds / (args.kill + 1))))
+                os.kill(servers[0].pid, signal.SIGKILL)
+                await asyncio.to_thread(servers[0].wait, 30)
+                _close(servers[0])
+                servers[0] = await asyncio.to_thread(_serve, ports[0], db)
+                tally.kills += 1
+
+        spent = asyncio.run(_run(args, ports, tally, killer if args.kill else None))
         peaks = [_peak_memory(server.pid) for server in servers]
+        if args.kill:
+            _check(db, tally)
     return _report(args, tally, spent, peaks)
+
+
+def _serve(port: int, db: str) -> subprocess.Popen[str]:
+    """``meepletable serve`` on ``port`` and ``db``: running once it has printed its address."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "meepletable", "serve", "--port", str(port), "--db", db],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    print(server.stdout.readline().strip(), flush=True)
+    return server
+
+
+def _close(server: subprocess.Popen[str]) -> None:
+    if server.stdout is not None:
+        server.stdout.close()
+
+
+def _check(db: str, tally: Tally) -> None:
+    """Every acknowledged move stored once at its version; every stored person's move sent."""
+    from meeplekit.protocol import CHANCE
+    from meeplekit.registry import load_info
+    from meepletable.databases import open_storage
+
+    storage = open_storage(db)
+    try:
+        tables = {table for table, _ in tally.acknowledged} | {t for t, _, _ in tally.sent}
+        for table in sorted(tables):
+            stored = storage.moves(table)
+            by_version = {m.version: m.notation for m in stored}
+            for (where, version), move in tally.acknowledged.items():
+                if where == table and by_version.get(version) != move:
+                    tally.errors.append(f"{table}: acknowledged move {version} {move!r} lost")
+            record = storage.table(table)
+            info = load_info(record.game)
+            state = info.new_game(record.players, record.seed)
+            for made in stored:
+                person = info.game.current_player(state) != CHANCE
+                kind = storage.seats(table)[info.game.current_player(state)].kind if person else ""
+                if kind == "human" and (table, made.version, made.notation) not in tally.sent:
+                    tally.errors.append(f"{table}: move {made.version} {made.notation!r} unsent")
+                state = info.game.apply_move(state, info.notation.parse(state, made.notation))
+            tally.checked += len(stored)
+    finally:
+        storage.close()
+
+
+def _stop_all(servers: list[subprocess.Popen[str]]) -> None:
+    """Stop every server by its process id."""
+    for server in servers:
+        _stop(server)
 
 
 def _stop(server: subprocess.Popen[str]) -> None:
     """Stop a server by its process id."""
-    os.kill(server.pid, signal.SIGTERM)
-    server.wait(30)
-    if server.stdout is not None:
-        server.stdout.close()
+    if server.poll() is None:
+        os.kill(server.pid, signal.SIGTERM)
+        server.wait(30)
+    _close(server)
 
 
 def _report(args: argparse.Namespace, tally: Tally, spent: float, peaks: list[int]) -> int:
@@ -232,6 +326,12 @@ def _report(args: argparse.Namespace, tally: Tally, spent: float, peaks: list[in
         p95 = p99 = float("inf")
         print(f"only {len(latencies)} moves were answered: too few for percentiles")
     print(f"errors: {len(tally.errors)}{''.join(chr(10) + '  ' + e for e in tally.errors[:10])}")
+    if tally.kills:
+        print(
+            f"faults: the server killed {tally.kills} times, {tally.reconnects} reconnection attempts, "
+            f"{len(tally.acknowledged)} acknowledged moves and {tally.checked} stored moves "
+            "checked (a lost or unsent move is an error)"
+        )
     shown = ", ".join(f"{peak / 2**20:.0f} MB" for peak in peaks) or "not measured"
     print(f"server peak memory (each process): {shown}")
     verdicts = []
