@@ -13,6 +13,7 @@ so. The main test run ignores this directory (``--ignore=tests/browser``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import shutil
@@ -81,9 +82,9 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Headless Chromium (skips, saying why, where no Chromium is installed)."""
+@contextlib.contextmanager
+def launched_chromium() -> Iterator[Browser]:
+    """Headless Chromium for a block (skips, saying why, where no Chromium is installed)."""
     executable = chromium()
     if executable is None:
         pytest.skip(
@@ -96,6 +97,13 @@ def browser() -> Iterator[Browser]:
         )
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium (skips, saying why, where no Chromium is installed)."""
+    with launched_chromium() as launched:
+        yield launched
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

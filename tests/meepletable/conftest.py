@@ -32,11 +32,11 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from meepletable import cluster
 from meepletable.app import MAX_FRAME, Config, TableServer, create_app
-from tests.browser.conftest import CHROMIUM_ARGS, chromium
+from tests.browser.conftest import launched_chromium
 
 #: The longest one of the table's tests may run: past it the test's process prints every
 #: thread's stack and exits, so that a test waiting on a socket for ever fails the run
@@ -168,19 +168,9 @@ def served(tmp_path: Path) -> Iterator[Served]:
 
 @pytest.fixture(scope="session")
 def chromium_browser() -> Iterator[Browser]:
-    """Headless Chromium (skips, saying why, where no Chromium is installed)."""
-    executable = chromium()
-    if executable is None:
-        pytest.skip(
-            "no Chromium installed (no chromium or chromium-browser on the PATH); "
-            "on Debian: apt-get install chromium"
-        )
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable, args=CHROMIUM_ARGS, headless=True
-        )
+    """Headless Chromium, as the docs' checks launch it (skips where none is installed)."""
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="session")
