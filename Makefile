@@ -6,7 +6,8 @@
 #               the Sphinx build (-W) with its checks in a real browser, and the
 #               distribution's build and checks; it installs the dev extra and every other
 #               extra, so the adapters' outside test suites run, and Debian's chromium where
-#               it can (under 10 minutes on 2 cores)
+#               it can; then builds the compiled wheels (mypyc) and runs the conformance
+#               suite, the behaviour digest and the scenarios against them
 #   make soak   runs only the long sweeps (pytest -m soak) at their full sizes; CI runs it
 #               after make test (.ci/run)
 PYTHON ?= python3
@@ -15,6 +16,10 @@ PY := $(VENV)/bin/python
 # The package and its runtime dependencies (make demo), then every extra (make test).
 RUNTIME_STAMP := $(VENV)/.runtime-stamp
 STAMP := $(VENV)/.installed-stamp
+# The environment that builds the compiled wheels, and the folder they are installed into.
+COMPILED_VENV := .venv-compiled
+COMPILED_STAMP := $(COMPILED_VENV)/.installed-stamp
+COMPILED_DIR := .compiled
 # The game make demo plays: harbour, machikoro or bremerhaven.
 GAME ?= harbour
 GAMES := harbour machikoro bremerhaven
@@ -118,12 +123,13 @@ docs: $(STAMP) browser
 # distribution alone (scripts/check_alone.py). setuptools keeps each build/ folder between
 # builds (a module since removed would stay in the wheel): they go first.
 DISTRIBUTIONS := $(wildcard distributions/*)
-dist: $(STAMP)
+dist: $(STAMP) $(COMPILED_STAMP)
 	rm -rf dist build $(addsuffix /build,$(DISTRIBUTIONS))
 	$(PY) -m build --outdir dist . > dist-build.log 2>&1 || { cat dist-build.log; exit 1; }
 	for d in $(DISTRIBUTIONS); do \
 		$(PY) -m build --wheel --outdir dist $$d >> dist-build.log 2>&1 || { cat dist-build.log; exit 1; }; \
 	done
+	bash scripts/compile_wheels.sh dist $(COMPILED_VENV)/bin/python
 	$(PY) -m twine check --strict dist/*
 	$(PY) scripts/check_dist.py dist
 	$(PY) scripts/check_alone.py dist
@@ -133,41 +139,54 @@ dist: $(STAMP)
 # ends (--output-sync), so that make test keeps within its 10 minutes on 2 cores.
 test: lint typecheck pytest
 	$(MAKE) --no-print-directory -j2 --output-sync=target docs dist
+	$(MAKE) --no-print-directory test-compiled COMPILED_FROM=dist
 
-# Interleaved rounds from fresh seeds, python-chess in the same rounds, every target of issue 22 (the bench extra).
+# Interleaved rounds from fresh seeds, python-chess in the same rounds, every target of issues
+# 22, 23 and 36 (the bench extra): the pure build, then the compiled one (make compiled),
+# issue 36's targets side by side.
 # BENCH_ARGS=--fast: 5 rounds, not 30 (make bench and make bench-compiled).
 BENCH_ARGS ?=
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(PY) -m pip install --quiet -e '.[bench]'
-	$(PY) scripts/bench.py $(BENCH_ARGS)
+	$(PY) scripts/bench.py --compiled $(COMPILED_DIR) $(BENCH_ARGS)
 
-# The optional compiled build (mypyc) in its own environment, .venv-compiled: the same
-# source, the rules engine compiled. `make bench-compiled` benchmarks it; `make
-# test-compiled` runs the behaviour digest and the scenario tests against it.
-COMPILED_VENV := .venv-compiled
-COMPILED_STAMP := $(COMPILED_VENV)/.installed-stamp
+# The compiled build (mypyc): the same source, every distribution's rules engine compiled
+# (scripts/compiled_build.py names the modules; the Performance page says more). Its
+# wheels are built in their own environment, .venv-compiled (mypy, setuptools, attrs,
+# cattrs), two at a time (scripts/compile_wheels.sh). make dist puts them in
+# the wheelhouse beside the pure ones; make compiled installs them into .compiled, a
+# folder that PYTHONPATH puts ahead of .venv's editable sources, so that .venv's tests,
+# extras and scripts run against the compiled build (make test-compiled, make bench).
+COMPILED_WHEELS := build/compiled-wheels
+# make test sets COMPILED_FROM=dist: the wheelhouse's compiled wheels, just built.
+COMPILED_FROM ?=
+COMPILED_PY := PYTHONPATH=$(CURDIR)/$(COMPILED_DIR) $(CURDIR)/$(PY)
 
-# Every game's sources and data (bench.py plays all three) and every distribution's metadata.
-$(COMPILED_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml src/*/*.py src/*/*/*.py src/*/*/*.toml)
+$(COMPILED_STAMP): pyproject.toml
 	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
-	# setuptools keeps its build/ between builds: a module no longer compiled would stay.
-	rm -rf build $(addsuffix /build,$(DISTRIBUTIONS))
-	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=1.10' 'attrs>=23.1' 'cattrs>=23.2'
-	$(COMPILED_VENV)/bin/python -m pip install --quiet ./distributions/meeplekit ./distributions/machikoro-rules ./distributions/bremerhaven-rules
-	HARBOUR_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet --no-build-isolation '.[bench,dev,cli,lab]'
+	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip 'setuptools>=77' wheel 'mypy>=1.10' 'attrs>=23.1' 'cattrs>=23.2'
 	touch $(COMPILED_STAMP)
 
-compiled: $(COMPILED_STAMP)
+# The compiled wheels (built afresh, or COMPILED_FROM's), installed into .compiled; every
+# compiled module is checked to be the one imported.
+compiled: $(STAMP) $(COMPILED_STAMP)
+	rm -rf $(COMPILED_DIR)
+	wheels=$(or $(COMPILED_FROM),$(COMPILED_WHEELS)); \
+		if [ -z '$(COMPILED_FROM)' ]; then rm -rf $$wheels && bash scripts/compile_wheels.sh $$wheels $(COMPILED_VENV)/bin/python; fi \
+		&& $(PY) -m pip install --quiet --no-deps --target $(COMPILED_DIR) $$wheels/*-cp3*.whl
+	cd $$(mktemp -d) && $(COMPILED_PY) $(CURDIR)/scripts/compiled_build.py --check
 
-bench-compiled: $(COMPILED_STAMP)
-	$(COMPILED_VENV)/bin/python scripts/bench.py $(BENCH_ARGS)
+# The conformance suite of every registered game, Harbour's behaviour digest, every game's
+# scenarios and the shared engine's tests, against the compiled build (part of make test).
+# The distribution's own checks belong to .venv's editable install; the lab on Ray is
+# tested there too, and so is Bremerhaven's lab oracle, which watches the engine by
+# patching its steps' methods and functions (compiled code calls them directly).
+test-compiled: compiled
+	$(COMPILED_PY) -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/property/test_conformance.py tests/property/harbour/test_behaviour_digest.py tests/scenarios tests/meeplekit/test_engine.py tests/meeplekit/test_memo.py --ignore=tests/scenarios/harbour/test_distribution.py --deselect tests/scenarios/machikoro/test_demo.py::test_make_demo_game_machikoro_needs_only_the_runtime_dependencies --ignore=tests/scenarios/harbour/test_lab_ray.py --ignore=tests/scenarios/machikoro/test_lab_ray.py --ignore=tests/scenarios/bremerhaven/test_lab_ray.py --deselect tests/scenarios/bremerhaven/test_lab.py::test_the_ships_and_contracts_are_those_the_engine_berthed_placed_and_resolved
 
-test-compiled: $(COMPILED_STAMP)
-	cd $$(mktemp -d) && $(CURDIR)/$(COMPILED_VENV)/bin/python -c 'import harbour.engine as e, meeplekit.engine as m, meeplekit.memo as o; assert all(x.__file__.endswith(".so") for x in (e, m, o)), (e.__file__, m.__file__, o.__file__)'
-	# The distribution's own checks (every extra installed, the demo's imports) belong to .venv.
-	# The compiled shared engine serves Machi Koro and Bremerhaven too: their scenarios and the
-	# engine's tests. The lab on Ray needs the cluster extra, which .venv-compiled does not install.
-	$(COMPILED_VENV)/bin/python -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/scenarios/harbour tests/property/harbour/test_behaviour_digest.py --ignore=tests/scenarios/harbour/test_distribution.py tests/meeplekit/test_engine.py tests/meeplekit/test_memo.py tests/scenarios/machikoro tests/scenarios/bremerhaven --deselect tests/scenarios/machikoro/test_demo.py::test_make_demo_game_machikoro_needs_only_the_runtime_dependencies --ignore=tests/scenarios/harbour/test_lab_ray.py --ignore=tests/scenarios/machikoro/test_lab_ray.py --ignore=tests/scenarios/bremerhaven/test_lab_ray.py
+bench-compiled: compiled
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(COMPILED_PY) scripts/bench.py $(BENCH_ARGS)
 
 # Mutation testing of the rules engine (not part of `make test`: two to three hours on 2 cores).
 # Configuration: [tool.mutmut] in pyproject.toml; HARBOUR_MUTATION_RUN selects the small
@@ -177,7 +196,7 @@ mutation: $(STAMP)
 	$(PY) scripts/mutation_report.py
 
 clean:
-	rm -rf $(VENV) $(COMPILED_VENV) build dist dist-build.log docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
+	rm -rf $(VENV) $(COMPILED_VENV) $(COMPILED_DIR) build dist dist-build.log dist-compile.log docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
 
 # ISMCTS against the greedy and the random bot, seats rotated. Harbour: 200 two-player games
 # per pairing at 1000 playouts (about 30 minutes on 2 cores with the compiled build; see

@@ -27,13 +27,21 @@ The summary gives each figure as the median of the rounds with its interquartile
 (ratios are taken within each round), then every target of issues 22 and 23 with met or not
 met; the targets of the compiled build apply when ``harbour.engine`` is compiled (``.so``).
 
-Usage: ``python scripts/bench.py [--fast] [--rounds N]``; ``make bench`` runs it, ``make
-bench-compiled`` runs it in ``.venv-compiled``. Needs python-chess (the ``bench`` extra).
+Then issue 36's targets for both builds: with ``--compiled DIR`` the same rounds run again
+in a new interpreter against the compiled build installed in ``DIR`` (``make compiled``'s
+``.compiled``, ahead on ``PYTHONPATH``), and the last lines give each target's median and
+spread pure and compiled, each build's ratios taken against python-chess in its own rounds.
+
+Usage: ``python scripts/bench.py [--fast] [--rounds N] [--compiled DIR] [--json FILE]``;
+``make bench`` runs both builds, ``make bench-compiled`` the compiled one alone. Needs
+python-chess (the ``bench`` extra).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import pickle
 import random
 import secrets
@@ -45,6 +53,7 @@ import time
 import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import bremerhaven
 import harbour
@@ -379,6 +388,15 @@ TARGETS = (
 )
 
 
+#: The targets of issue 36, in both builds (``make bench`` runs each build and prints them
+#: side by side). ISMCTS's strength against greedy is ``make bot-match``'s, not timed here.
+BOTH_TARGETS = (
+    Target("ratio harbour 2p / python-chess", True, 4, 10),
+    Target("ratio machikoro 2p moves / python-chess plies", True, 9, 16),
+    Target("ratio bremerhaven 3p / python-chess", True, 3.5, 7),
+)
+
+
 def number(figure: str, value: float) -> str:
     """``value`` written as ``figure`` is written in the summary."""
     if figure.endswith("/s"):
@@ -445,6 +463,35 @@ def summary(found: Mapping[str, Sequence[float]], compiled: bool, rounds: int) -
     return lines
 
 
+def both_builds(
+    pure: Mapping[str, Sequence[float]] | None, compiled: Mapping[str, Sequence[float]] | None
+) -> list[str]:
+    """The lines of issue 36's targets: each figure's median and spread in each build run.
+
+    A build not run (``None``) says so on each line.
+    """
+    lines = ["Targets of issue 36 (median [interquartile range]; pure Python | compiled):"]
+    for target in BOTH_TARGETS:
+        sign = "≥" if target.at_least else "≤"
+        texts = []
+        for build, found, is_built in (("pure", pure, False), ("compiled", compiled, True)):
+            bound = target.compiled if is_built else target.pure
+            if found is None:
+                texts.append(f"{build} not run (target {sign} {number(target.figure, bound or 0)})")
+                continue
+            median, text = spread(target.figure, found[target.figure])
+            met = "met" if is_met(target, median, is_built) else "NOT MET"
+            texts.append(
+                f"{build} {text}, target {sign} {number(target.figure, bound or 0)}: {met}"
+            )
+        lines.append(f"  {target.figure}: {' | '.join(texts)}")
+    lines.append(
+        "  ISMCTS at 1 s per decision vs greedy (win rate >= 55%, lower 95% bound > 50%): "
+        "make bot-match, not timed here"
+    )
+    return lines
+
+
 def is_compiled() -> bool:
     """Whether this interpreter runs the compiled build (``harbour.engine`` is an ``.so``)."""
     return (harbour.engine.__file__ or "").endswith(".so")
@@ -455,6 +502,16 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Harbour's benchmark (make bench).")
     parser.add_argument("--fast", action="store_true", help=f"{FAST_ROUNDS} rounds, not {ROUNDS}")
     parser.add_argument("--rounds", type=int, default=None, help="the number of timed rounds")
+    parser.add_argument(
+        "--compiled",
+        metavar="DIR",
+        default=None,
+        help="then run the same rounds against the compiled build installed in DIR "
+        "(make compiled's .compiled) and print issue 36's targets for both builds",
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", default=None, help="also write every figure's values to FILE"
+    )
     options = parser.parse_args(argv)
     if options.rounds is None:
         options.rounds = FAST_ROUNDS if options.fast else ROUNDS
@@ -477,6 +534,36 @@ def main(argv: Sequence[str] | None = None) -> None:
     imports = import_milliseconds(options.imports)
     found = figures(samples, imports, memory())
     print("\n".join(summary(found, compiled, options.rounds)), flush=True)
+    if options.json is not None:
+        Path(options.json).write_text(json.dumps(found), encoding="utf-8")
+    other = None
+    if options.compiled is not None:
+        other = run_compiled(options.compiled, options.rounds, options.fast)
+    if options.json is not None and other is None:
+        return  # a run for another's table (run_compiled): that run prints it
+    pure_found, compiled_found = (other, found) if compiled else (found, other)
+    print("\n".join(both_builds(pure_found, compiled_found)), flush=True)
+
+
+def run_compiled(place: str, rounds: int, fast: bool) -> dict[str, list[float]]:
+    """This benchmark's figures against the compiled build in ``place``, run in a new interpreter.
+
+    ``place`` goes ahead of the import path (``PYTHONPATH``); the run fails unless it imports
+    the compiled engine there.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "figures.json"
+        command = [sys.executable, __file__, "--rounds", str(rounds), "--json", str(out)]
+        if fast:
+            command.append("--fast")
+        env = {**os.environ, "PYTHONPATH": str(Path(place).resolve())}
+        check = "import harbour.engine as e, sys; sys.exit(not (e.__file__ or '').endswith('.so'))"
+        if subprocess.run([sys.executable, "-c", check], env=env, check=False).returncode:
+            raise SystemExit(f"no compiled build in {place}: make compiled installs one there")
+        print(f"\nThe compiled build in {place}:", flush=True)
+        subprocess.run(command, env=env, check=True)
+        loaded: dict[str, list[float]] = json.loads(out.read_text(encoding="utf-8"))
+        return loaded
 
 
 if __name__ == "__main__":

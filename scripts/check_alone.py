@@ -19,6 +19,9 @@ Installed, each is used outside the repository, so only what was installed is im
 - a game alone is found by name (``meeplekit.registry.load_game``), is the only game
   registered, imports no other game, and plays a seeded random game to the end (players'
   moves drawn with SplitMix64, chance outcomes with their exact probabilities);
+- from the wheelhouse, a game and the shared layer are the compiled build (their engine an
+  extension module) where the wheelhouse holds their compiled wheels for this interpreter
+  (``make dist`` builds them), and the pure build from a clone;
 - the game's command without its ``cli`` extra exits with one line naming the command that
   installs the extra; then, from a clone, the README's line with ``[cli]`` runs, from the
   wheelhouse the command that line named runs as printed, and ``<game> --version`` prints
@@ -80,8 +83,10 @@ while not game.is_over(state):
     moves += 1
 others = {"harbour", "machikoro", "bremerhaven"} - {name}
 assert not others & {m.split(".")[0] for m in sys.modules}, "another game was imported"
+engine = sys.modules[f"{name}.engine"]
+build = "compiled" if (engine.__file__ or "").endswith(".so") else "pure"
 print(f"a seeded random game of {name} ended after {moves} moves;"
-      f" winners {game.outcome(state).winners}")
+      f" winners {game.outcome(state).winners}; the {build} build")
 """
 
 #: What runs inside an environment holding only the shared layer.
@@ -97,7 +102,9 @@ for info in pkgutil.iter_modules(meeplekit.__path__):
         assert "pip install" in str(error), (info.name, error)
         extras.append(info.name)
 assert registered_names() == (), registered_names()
-print(f"every module imports or names its extra ({', '.join(extras)}); no game is registered")
+build = "compiled" if (sys.modules["meeplekit.engine"].__file__ or "").endswith(".so") else "pure"
+print(f"every module imports or names its extra ({', '.join(extras)}); no game is registered;"
+      f" the {build} build")
 """
 
 #: What runs inside an environment holding the table alone: its storage keeps a table.
@@ -283,6 +290,16 @@ def _use(python: Path, distribution: str, outside: Path) -> str:
     return _run([str(python), "-c", PLAY, name], outside, f"{name} alone")
 
 
+def _compiled_wheel(dist: Path, distribution: str) -> bool:
+    """Whether the wheelhouse holds ``distribution``'s compiled wheel for this interpreter.
+
+    pip prefers it to the pure wheel there, so that the wheelhouse's install takes it.
+    """
+    tag = f"cp{sys.version_info.major}{sys.version_info.minor}"
+    stem = distribution.replace("-", "_")
+    return any(dist.glob(f"{stem}-*-{tag}-{tag}-*.whl"))
+
+
 def _without_cli(command: Path, outside: Path) -> str:
     """The install command a game's command names when its ``cli`` extra is missing."""
     result = subprocess.run(
@@ -313,7 +330,13 @@ def _check(
         python = folder / "venv" / "bin" / "python"
         plain = commands[(route, distribution, None)]
         _pip(python, plain.line, where)
-        done = [f"{plain}: {_use(python, distribution, outside)}"]
+        used = _use(python, distribution, outside)
+        build = (
+            "compiled" if route == "wheelhouse" and _compiled_wheel(dist, distribution) else "pure"
+        )
+        if distribution != TABLE_DISTRIBUTION and not used.endswith(f"the {build} build"):
+            raise CheckFailed(f"{plain} did not install the {build} build: {used}")
+        done = [f"{plain}: {used}"]
         if distribution in (SHARED_DISTRIBUTION, TABLE_DISTRIBUTION):
             return done
         command = python.parent / distribution.removesuffix("-rules")

@@ -111,6 +111,22 @@ def check_wheel(wheel: Path, name: str, package: str) -> list[str]:
     return [f"{wheel.name}: {problem}" for problem in problems]
 
 
+#: The import packages whose compiled wheel ``make dist`` builds (scripts/compiled_build.py).
+COMPILED = ("meeplekit", "harbour", "machikoro", "bremerhaven")
+
+
+def check_compiled(wheel: Path, package: str) -> list[str]:
+    """What is wrong with ``package``'s compiled wheel: its engine and its group compiled."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    wanted = (f"{package}/engine.cpython-", f"{package}__mypyc.cpython-")
+    return [
+        f"{wheel.name}: the wheel has no {prefix}*.so"
+        for prefix in wanted
+        if not any(n.startswith(prefix) and n.endswith(".so") for n in names)
+    ]
+
+
 def check_sdist(sdist: Path) -> list[str]:
     """What is missing from the sdist."""
     with tarfile.open(sdist) as archive:
@@ -132,9 +148,13 @@ def main(argv: list[str]) -> int:
     problems = []
     wheels = []
     for name, package in distributions().items():
-        wheel = _one(folder, f"{name.replace('-', '_')}-*.whl")
+        wheel = _one(folder, f"{name.replace('-', '_')}-*-py3-none-any.whl")
         wheels.append(wheel)
         problems += check_wheel(wheel, name, package)
+        if package in COMPILED:
+            built = _one(folder, f"{name.replace('-', '_')}-*-cp3*.whl")
+            wheels.append(built)
+            problems += check_wheel(built, name, package) + check_compiled(built, package)
     sdist = _one(folder, f"{DISTRIBUTION.replace('-', '_')}-*.tar.gz")
     problems += [f"{sdist.name}: {problem}" for problem in check_sdist(sdist)]
     others = sorted(p.name for p in folder.iterdir() if p not in {*wheels, sdist})
@@ -146,7 +166,8 @@ def main(argv: list[str]) -> int:
         return 1
     print(
         f"{folder}: a wheel of each of {', '.join(distributions())}, each with its metadata and"
-        f" the licence; {DISTRIBUTION}'s sdist with its tests, docs and spec"
+        f" the licence, and a compiled one of {', '.join(COMPILED)};"
+        f" {DISTRIBUTION}'s sdist with its tests, docs and spec"
     )
     return 0
 

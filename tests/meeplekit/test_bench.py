@@ -51,6 +51,7 @@ def _figures(**changes: list[float]) -> dict[str, list[float]]:
         "pickle of a mid-game state, bytes": [792.0],
         "10,000-state tree, MB": [4.4],
         "ratio bremerhaven 3p / python-chess": [3.2, 3.1],
+        "ratio machikoro 2p moves / python-chess plies": [9.5],
     }
     found.update(changes)
     return found
@@ -163,3 +164,35 @@ def test_the_fast_rounds_interleave_and_draw_fresh_seeds() -> None:
 def test_the_batches_play_from_their_seed_base(batch: Any) -> None:
     assert batch(1) == batch(1)
     assert batch(1) != batch(2)
+
+
+def test_issue_36_targets_are_given_for_both_builds() -> None:
+    pure = _figures(**{"ratio machikoro 2p moves / python-chess plies": [9.5, 8.0, 9.1]})
+    compiled = _figures(
+        **{
+            "ratio harbour 2p / python-chess": [10.5],
+            "ratio machikoro 2p moves / python-chess plies": [15.0],
+            "ratio bremerhaven 3p / python-chess": [7.0],
+        }
+    )
+    lines = bench.both_builds(pure, compiled)
+    assert lines[0].startswith("Targets of issue 36")
+    assert _line(lines, "ratio harbour 2p / python-chess") == (
+        "  ratio harbour 2p / python-chess: pure 6.75 [6.62–6.88], target ≥ 4.00: met"
+        " | compiled 10.50, target ≥ 10.00: met"
+    )
+    assert _line(lines, "ratio machikoro 2p moves / python-chess plies").endswith(
+        "pure 9.10 [8.55–9.30], target ≥ 9.00: met | compiled 15.00, target ≥ 16.00: NOT MET"
+    )
+    # Bremerhaven's pure ratio (3.15) misses issue 36's 3.5; the compiled 7.0 meets its 7.
+    assert _line(lines, "ratio bremerhaven 3p / python-chess").endswith(
+        "target ≥ 3.50: NOT MET | compiled 7.00, target ≥ 7.00: met"
+    )
+    assert "make bot-match" in lines[-1]
+
+
+def test_a_build_not_run_is_named() -> None:
+    lines = bench.both_builds(_figures(), None)
+    assert _line(lines, "ratio harbour 2p / python-chess").endswith(
+        "| compiled not run (target ≥ 10.00)"
+    )

@@ -137,7 +137,7 @@ def test_the_quick_start_of_each_distribution_runs(distribution: str) -> None:
 
 
 #: A ``pip install`` command in a docs page: a line of its own (after environment
-#: variables: ``HARBOUR_COMPILE=1 pip install ...``), or inline code.
+#: variables: ``MEEPLEKIT_COMPILE=1 pip install ...``), or inline code.
 _LINE = re.compile(r"(\w+=\S* )*pip install ")
 _INLINE = re.compile(r"`(pip install[^`]*)`")
 
@@ -183,7 +183,7 @@ def test_every_install_line_of_the_docs_is_one_the_check_runs() -> None:
     game's own hint, and the only other lines are the compiled build's of ``setup.py``.
     """
     recipe = _compiled_recipe()
-    assert any("HARBOUR_COMPILE=1" in line for line in recipe), recipe
+    assert any("MEEPLEKIT_COMPILE=1" in line for line in recipe), recipe
     installs = _docs_installs()
     compiled = [line for line, _ in installs if line in recipe]
     assert compiled == recipe  # the performance page gives the whole recipe, once

@@ -77,19 +77,18 @@ def _harbour(cards: CardSet, short: bool, money: int) -> Harbour:
 
 
 def start(
-    players: int,
-    *,
-    seed: int | None = None,
-    options: RulesOptions | None = None,
-    cards: CardSet | None = None,
+    players: object, *, seed: object = None, options: object = None, cards: object = None
 ) -> Work:
     """A new game's work, before its first steps: see :func:`bremerhaven.new_game`.
 
-    The engine then carries out the steps that need no decision, up to the first one.
+    The engine then carries out the steps that need no decision, up to the first one. The
+    arguments are typed ``object``: they are checked here (BH-INPUT-1), so that the compiled
+    build refuses a bad one as the pure build does, not at the call.
     """
     if options is None:
         options = RulesOptions()
-    elif not made_options(options, RulesOptions):  # made around its constructor too (BH-INPUT-1)
+    elif not made_options(options, RulesOptions) or not isinstance(options, RulesOptions):
+        # made around its constructor too (BH-INPUT-1)
         raise InvalidValueError(f"options must be RulesOptions, got {shown(options)}")
     if type(players) is not int or not 1 <= players <= 4:
         raise InvalidValueError(f"Bremerhaven has 1 to 4 players, got {shown(players)}")

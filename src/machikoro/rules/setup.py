@@ -25,13 +25,16 @@ __all__ = ["new_game"]
 _SEEDS = 1 << 64
 
 
-def new_game(
-    players: int, *, seed: int | None = None, options: RulesOptions | None = None
-) -> GameState:
-    """A new game of ``players`` players, ready at Player 1's first decision (MK-CHANCE-4)."""
+def new_game(players: object, *, seed: object = None, options: object = None) -> GameState:
+    """A new game of ``players`` players, ready at Player 1's first decision (MK-CHANCE-4).
+
+    The arguments are typed ``object``: they are checked here (MK-INPUT-3), so that the
+    compiled build refuses a bad one as the pure build does, not at the call.
+    """
     if options is None:
         options = RulesOptions()
-    elif not options_ok(options):  # a value made around its constructor too (MK-INPUT-3)
+    elif not options_ok(options) or not isinstance(options, RulesOptions):
+        # a value made around its constructor too (MK-INPUT-3)
         raise InvalidValueError(f"options must be RulesOptions, got {shown(options)}")
     allowed = GAME.player_counts(expansion=options.expansion)
     if type(players) is not int or players not in allowed:
