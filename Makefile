@@ -182,7 +182,7 @@ compiled: $(STAMP) $(COMPILED_STAMP)
 # tested there too, and so is Bremerhaven's lab oracle, which watches the engine by
 # patching its steps' methods and functions (compiled code calls them directly).
 test-compiled: compiled
-	$(COMPILED_PY) -m pytest -o addopts= -p no:cacheprovider -q -n auto tests/property/test_conformance.py tests/property/harbour/test_behaviour_digest.py tests/scenarios tests/meeplekit/test_engine.py tests/meeplekit/test_memo.py --ignore=tests/scenarios/harbour/test_distribution.py --deselect tests/scenarios/machikoro/test_demo.py::test_make_demo_game_machikoro_needs_only_the_runtime_dependencies --ignore=tests/scenarios/harbour/test_lab_ray.py --ignore=tests/scenarios/machikoro/test_lab_ray.py --ignore=tests/scenarios/bremerhaven/test_lab_ray.py --deselect tests/scenarios/bremerhaven/test_lab.py::test_the_ships_and_contracts_are_those_the_engine_berthed_placed_and_resolved
+	$(COMPILED_PY) -m pytest -o addopts= -p no:cacheprovider -q -n auto -m "not soak" tests/property/test_conformance.py tests/property/harbour/test_behaviour_digest.py tests/scenarios tests/meeplekit/test_engine.py tests/meeplekit/test_memo.py --ignore=tests/scenarios/harbour/test_distribution.py --deselect tests/scenarios/machikoro/test_demo.py::test_make_demo_game_machikoro_needs_only_the_runtime_dependencies --ignore=tests/scenarios/harbour/test_lab_ray.py --ignore=tests/scenarios/machikoro/test_lab_ray.py --ignore=tests/scenarios/bremerhaven/test_lab_ray.py --deselect tests/scenarios/bremerhaven/test_lab.py::test_the_ships_and_contracts_are_those_the_engine_berthed_placed_and_resolved
 
 bench-compiled: compiled
 	$(PY) -m pip install --quiet -e '.[bench]'
