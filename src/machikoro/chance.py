@@ -15,18 +15,20 @@ True
 
 :func:`sample_chance` is the one sampler of the game: its bots, search, playouts, lab,
 demo, command and benchmark draw with it (it is the game's
-:meth:`meeplekit.protocol.ChanceGame.sample_chance`). ``machikoro.sample_chance`` is its
+:meth:`meeplekit.protocol.ChanceGame.sample_chance`). ``machikoro.chance.sample`` is its
 former name, kept for the callers that use it.
 
 Both are cheap beside a move: the outcomes of the dice are one tuple each, made once and
-given again at every roll, and a market draw's probabilities come from a table of
-fractions by the deck's size, so that a tool that reads every chance node's outcomes
-(OpenSpiel, :func:`meeplekit.protocol.sample_chance`) does no fraction arithmetic there.
+given again at every roll, and a market draw's come from a table of outcomes by the
+deck's size, its weights for :func:`meeplekit.protocol.sample_chance`
+given with it (:func:`meeplekit.protocol.weighed`: the deck's counts), so that a tool that
+reads every chance node's outcomes does no fraction arithmetic there.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from fractions import Fraction
 from typing import Final
 
@@ -34,6 +36,7 @@ from machikoro.errors import InvalidValueError
 from machikoro.moves import DRAW, ONE_DIE, TWO_DICE, Dice, Move
 from machikoro.state import GameState, PendingDice, PendingDraw, PendingTunaRoll
 from meeplekit.memo import Memo
+from meeplekit.protocol import weighed
 from meeplekit.rng import SplitMix64
 from meeplekit.values import shown
 
@@ -62,10 +65,16 @@ _DIE_LIMIT: Final = (1 << 64) - ((1 << 64) % 6)
 _DRAWS: Final[Memo[tuple[int, ...], Outcomes]] = Memo()
 
 
+#: The most cards of one establishment a deck holds, and one: the size of a row of
+#: :func:`_draw_rows` (a deck with more of one kind, which no game deals, is worked out).
+_ROW: Final = 8
+
+
 @functools.lru_cache(maxsize=256)
-def _shares(cards: int) -> tuple[Fraction, ...]:
-    """``Fraction(n, cards)`` for every ``n`` from 0 to ``cards``: a draw's probabilities."""
-    return tuple(Fraction(n, cards) for n in range(cards + 1))
+def _draw_rows(cards: int) -> tuple[Outcomes, ...]:
+    """Each establishment's draw with its probability ``n / cards``, by ``n`` below :data:`_ROW`."""
+    shares = [Fraction(n, cards) for n in range(_ROW)]
+    return tuple(tuple((move, share) for share in shares) for move in DRAW)
 
 
 def _draws(deck: tuple[int, ...]) -> Outcomes:
@@ -74,10 +83,17 @@ def _draws(deck: tuple[int, ...]) -> Outcomes:
     if entry is not None and entry[0] is deck:
         return entry[1]
     cards = sum(deck)
-    if cards > 0 and min(deck) >= 0:
-        shares = _shares(cards)
-        found = tuple([(DRAW[k], shares[n]) for k, n in enumerate(deck) if n])
-    else:  # an empty deck (no draw), or a forged one: the fractions made here
+    if cards > 0 and min(deck) >= 0 and max(deck) < _ROW:
+        rows = _draw_rows(cards)
+        found = tuple([row[n] for row, n in zip(rows, deck, strict=True) if n])
+        # The least common denominator of n / cards is cards / gcd(cards, every n), each
+        # weight n / gcd: the counts themselves when they share no divisor with the deck.
+        common = math.gcd(cards, *deck)
+        if common == 1:
+            found = weighed(found, cards, filter(None, deck))
+        else:
+            found = weighed(found, cards // common, [n // common for n in deck if n])
+    else:  # an empty deck (no draw), or one no game deals: the fractions made here
         found = tuple((DRAW[k], Fraction(n, cards)) for k, n in enumerate(deck) if n)
     _DRAWS.entry = (deck, found)  # Memo.put, inline
     return found

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import accumulate
 from typing import Any, Final, Protocol, TypeVar
@@ -37,6 +37,7 @@ __all__ = [
     "RefusalLike",
     "ViolationLike",
     "sample_chance",
+    "weighed",
 ]
 
 #: The deciding "player" at a chance node.
@@ -201,13 +202,34 @@ def _weights(outcomes: Sequence[tuple[M, Fraction]]) -> tuple[int, list[int]]:
     return denominator, running
 
 
+def weighed(
+    outcomes: tuple[tuple[M, Fraction], ...], denominator: int, weights: Iterable[int]
+) -> tuple[tuple[M, Fraction], ...]:
+    """``outcomes``, with the weights :func:`sample_chance` would work out for them given here.
+
+    For a game whose ``chance_outcomes`` knows its probabilities' least common
+    ``denominator`` and each outcome's probability times it (its ``weights``, in order)
+    without reading the fractions: a market draw's are the counts of the deck's cards. The
+    game vouches for them (they are not checked): :func:`sample_chance` then draws from
+    this very tuple, as it would have, without working them out.
+
+    >>> from fractions import Fraction
+    >>> coin = weighed((("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))), 2, (1, 1))
+    >>> sample_chance(coin, SplitMix64(3))
+    'tails'
+    """
+    _WEIGHTS[len(outcomes) & 63].entry = (outcomes, (denominator, list(accumulate(weights))))
+    return outcomes
+
+
 def sample_chance(outcomes: Sequence[tuple[M, Fraction]], rng: SplitMix64) -> M:
     """One outcome drawn with its exact probability (the fractions' common denominator).
 
     ``outcomes`` is what a game's ``chance_outcomes`` gives at a chance node: one draw
     below the common denominator of the probabilities picks the outcome whose share of it
     holds the draw, in order. The weights of a tuple met again (the very object, as a game
-    gives its dice outcomes) are not worked out again. A game with chance nodes also has
+    gives its dice outcomes) are not worked out again, nor those of a tuple a game gave
+    with its weights (:func:`weighed`). A game with chance nodes also has
     its own sampler (:meth:`ChanceGame.sample_chance`), which may draw otherwise.
 
     >>> from fractions import Fraction
