@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import functools
 import math
+from bisect import bisect_right
 from fractions import Fraction
+from itertools import accumulate
 from typing import Final
 
 from machikoro.errors import InvalidValueError
@@ -130,15 +132,29 @@ def sample_chance(state: GameState, rng: SplitMix64) -> Move:
     """
     if type(state) is not GameState:
         raise InvalidValueError(f"sample_chance needs a GameState, got {shown(state)}")
-    try:
-        move = _sample(state, rng)
-    except (AttributeError, TypeError, IndexError, ValueError):  # a state made around its
-        move = None  # constructor: a field never set or of another type
-    if move is None:
-        raise InvalidValueError(
-            "sample_chance needs a valid state at a chance node (a roll or a draw)"
-        )
-    return move
+    try:  # a state made around its constructor fails in here: a field never set, or odd
+        stack = state.stack
+        top = stack[-1] if stack else None
+        if type(top) is PendingDice:
+            if top.dice == 1:  # a die: rng.below(6), inline
+                x = rng.next_u64()
+                while x >= _DIE_LIMIT:
+                    x = rng.next_u64()
+                return ONE_DIE[x % 6]
+            first = _die(rng)
+            return _PAIR[first][_die(rng)]
+        if type(top) is PendingTunaRoll:
+            first = _die(rng)
+            return _PAIR[first][_die(rng)]
+        if type(top) is PendingDraw:
+            deck = state.deck
+            running = list(accumulate(deck))
+            if running[-1] > 0 and min(deck) >= 0:
+                # The first kind whose running count passes the card drawn.
+                return DRAW[bisect_right(running, rng.below(running[-1]))]
+    except (AttributeError, TypeError, IndexError, ValueError):
+        pass
+    raise InvalidValueError("sample_chance needs a valid state at a chance node (a roll or a draw)")
 
 
 #: The former name of :func:`sample_chance`, kept for the callers that use it.
@@ -151,30 +167,3 @@ def _die(rng: SplitMix64) -> int:
     while x >= _DIE_LIMIT:
         x = rng.next_u64()
     return x % 6
-
-
-def _sample(state: GameState, rng: SplitMix64) -> Move | None:
-    """:func:`sample_chance`, or ``None`` when ``state`` is not at a chance node."""
-    stack = state.stack
-    if not stack:
-        return None
-    top = stack[-1]
-    if type(top) is PendingDice:
-        if top.dice == 1:
-            return ONE_DIE[_die(rng)]
-        first = _die(rng)
-        return _PAIR[first][_die(rng)]
-    if type(top) is PendingTunaRoll:
-        first = _die(rng)
-        return _PAIR[first][_die(rng)]
-    if type(top) is PendingDraw:
-        deck = state.deck
-        cards = sum(deck)
-        if not cards:
-            return None
-        draw = rng.below(cards)
-        for k, n in enumerate(deck):
-            if draw < n:
-                return DRAW[k]
-            draw -= n
-    return None

@@ -178,11 +178,13 @@ def _can_trade(work: Work) -> bool:
     t = work.t
     roller = work.current
     n = len(work.coins)
-    mine = [k for k in t.tradeable if work.owned(roller)[k]]
+    row = work.owned(roller)
+    mine = [k for k in t.tradeable if row[k]]
     if not mine:
         return False
     for seat in _opponents(roller, n):
-        theirs = [k for k in t.tradeable if work.owned(seat % n)[k]]
+        row = work.owned(seat % n)
+        theirs = [k for k in t.tradeable if row[k]]
         if theirs and (len(mine) > 1 or len(theirs) > 1 or mine[0] != theirs[0]):
             return True
     return False
