@@ -8,6 +8,8 @@ MK-INT-14; after a purchase the Harbor marketplace is replenished
 
 from __future__ import annotations
 
+from itertools import compress
+
 from machikoro.cards.model import Landmark
 from machikoro.events import EstablishmentBuilt, LandmarkBuilt, NothingBuilt
 from machikoro.facts import GAME
@@ -36,6 +38,8 @@ _CITY_HALL = Landmark.CITY_HALL
 _PARK = Landmark.AMUSEMENT_PARK
 _AIRPORT = Landmark.AIRPORT
 _PILES = GAME.market_piles
+#: Every establishment's number, in order.
+_KINDS = range(len(BUILD_MOVES))
 Build = BuildEstablishment | BuildLandmark | BuildNothing
 
 
@@ -63,8 +67,8 @@ class _Construction(Step[PendingBuild, Build]):
         major = t.major
         out: list[Move] = [
             BUILD_MOVES[k]
-            for k, n in enumerate(state.market)
-            if n and cost[k] <= coins and not (major[k] and row[k])
+            for k in compress(_KINDS, state.market)  # the piles the market shows
+            if cost[k] <= coins and not (major[k] and row[k])
         ]
         built = state.landmarks[player]
         lcost = t.landmark_cost
