@@ -90,10 +90,11 @@ class Work:
         players = len(state.coins)
         entry = LAST_TABLES.entry  # tables_for, its memo read inline: every move asks
         if entry is not None and entry[0] is options and entry[1].players == players:
-            #: The game's tables.
-            self.t: Tables = entry[1]
+            t = entry[1]
         else:
-            self.t = tables_for(options, players)
+            t = tables_for(options, players)
+        #: The game's tables.
+        self.t: Tables = t
         #: Where events go, or ``None`` when nobody asked for them.
         self.log = log
         self.coins = list(state.coins)
