@@ -13,9 +13,11 @@ python-chess plays the same way in the same rounds (a ply = list the legal moves
 random one; until the game is over or 300 plies), so the ratio is measured on the same
 machine at the same time, round by round. Machi Koro plays the same way, its chance nodes
 (dice, the Tuna Boat's roll, market draws) drawn with their probabilities
-(``machikoro.chance.sample``); its figures count every move applied (a ply, chance outcomes
+(``machikoro.sample_chance``); its figures count every move applied (a ply, chance outcomes
 included, as OpenSpiel's random simulations count actions) and, separately, the players'
-decisions. Bremerhaven plays the same way with its original card set (3 players, long
+decisions; it also plays through ``machikoro.chance_outcomes`` as a tool that reads only the
+outcomes draws them (:func:`meeplekit.protocol.sample_chance`, with the same generator), and
+the ratio of the two says what reading the outcomes at every chance node costs. Bremerhaven plays the same way with its original card set (3 players, long
 game, checked and unchecked; 2 players, short game); all its moves are decisions. Also
 timed in each round: 100 random playouts from a 2-player state after 40
 decisions (reported as the time of 1,000), and one decision of Harbour's ISMCTS bot at 1,000
@@ -61,7 +63,7 @@ import harbour.engine
 import machikoro
 from harbour import GameState
 from harbour.agents.search import ISMCTSBot
-from machikoro.chance import sample
+from meeplekit.protocol import sample_chance
 from meeplekit.rng import SplitMix64
 
 GAMES = 20
@@ -103,8 +105,21 @@ def harbour_batch(
     return {"decisions": decisions, "games": GAMES}
 
 
-def machikoro_batch(players: int, checked: bool, base: int) -> Counts:
-    """Play Machi Koro's batch from ``base``; count its moves (chance included) and decisions."""
+def through_outcomes(state: machikoro.GameState, rng: SplitMix64) -> machikoro.Move:
+    """A chance outcome drawn from ``chance_outcomes``, as a tool that reads only those draws it."""
+    return sample_chance(machikoro.chance_outcomes(state), rng)
+
+
+def machikoro_batch(
+    players: int,
+    checked: bool,
+    base: int,
+    draw: Callable[[machikoro.GameState, SplitMix64], machikoro.Move] = machikoro.sample_chance,
+) -> Counts:
+    """Play Machi Koro's batch from ``base``; count its moves (chance included) and decisions.
+
+    Chance is drawn with ``draw``: the game's sampler, or :func:`through_outcomes`.
+    """
     apply = machikoro.apply_move if checked else machikoro.apply_move_unchecked
     chance = machikoro.CHANCE
     moves = decisions = 0
@@ -113,7 +128,7 @@ def machikoro_batch(players: int, checked: bool, base: int) -> Counts:
         state = machikoro.new_game(players, seed=seed)
         while not machikoro.is_over(state):
             if machikoro.current_player(state) == chance:
-                move = sample(state, rng)
+                move = draw(state, rng)
             else:
                 move = rng.choice(machikoro.legal_moves(state))
                 decisions += 1
@@ -192,6 +207,9 @@ CASES: dict[str, Case] = {
     "machikoro 2p unchecked": lambda base: machikoro_batch(2, False, base),
     "machikoro 2p checked": lambda base: machikoro_batch(2, True, base),
     "machikoro 4p unchecked": lambda base: machikoro_batch(4, False, base),
+    "machikoro 2p through chance_outcomes": lambda base: machikoro_batch(
+        2, False, base, through_outcomes
+    ),
     "bremerhaven 3p unchecked": lambda base: bremerhaven_batch(3, False, False, base),
     "bremerhaven 3p checked": lambda base: bremerhaven_batch(3, False, True, base),
     "bremerhaven 2p short unchecked": lambda base: bremerhaven_batch(2, True, False, base),
@@ -342,6 +360,9 @@ def figures(
     )
     result["ratio machikoro checked / unchecked (2p)"] = ratio(
         result["machikoro 2p checked moves/s"], mk
+    )
+    result["ratio machikoro chance_outcomes / sample_chance"] = ratio(
+        result["machikoro 2p through chance_outcomes moves/s"], mk
     )
     bh = result["bremerhaven 3p unchecked moves/s"]
     result["ratio bremerhaven 3p / python-chess"] = ratio(bh, chess_plies)

@@ -72,7 +72,7 @@ def _winners(game: str, seed: int, bots: list[Any]) -> tuple[int, ...]:
     while not machikoro.is_over(mk):
         decider = machikoro.current_player(mk)
         if decider == machikoro.CHANCE:
-            move = machikoro.chance.sample(mk, chance)
+            move = machikoro.sample_chance(mk, chance)
         else:
             move = bots[decider].choose(machikoro.observe(mk, decider))
         mk = machikoro.apply_move(mk, move)

@@ -20,7 +20,7 @@ sources of the base game (``machikoro/spec``), and every open reading selectable
 >>> rng = SplitMix64(7)
 >>> while not machikoro.is_over(state):
 ...     if machikoro.current_player(state) == machikoro.CHANCE:
-...         move = machikoro.chance.sample(state, rng)
+...         move = machikoro.sample_chance(state, rng)
 ...     else:
 ...         move = rng.choice(machikoro.legal_moves(state))
 ...     state = machikoro.apply_move(state, move)
@@ -32,7 +32,7 @@ from machikoro import cards, chance, events
 from machikoro.agents import actions, tensors
 from machikoro.agents.search import ISMCTSBot
 from machikoro.cards.model import Establishment, Landmark
-from machikoro.chance import chance_outcomes
+from machikoro.chance import chance_outcomes, sample_chance
 from machikoro.determinize import determinize
 from machikoro.engine import (
     apply_move,
@@ -183,6 +183,7 @@ __all__ = [
     "records",
     "render",
     "returns",
+    "sample_chance",
     "svg",
     "tensors",
     "to_json",

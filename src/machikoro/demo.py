@@ -22,7 +22,7 @@ from typing import Final, TextIO
 
 import machikoro
 from machikoro.agents.bots import Bot, GreedyBot, RandomBot
-from machikoro.chance import sample
+from machikoro.chance import sample_chance
 from machikoro.errors import InvalidValueError
 from machikoro.events import Event
 from machikoro.moves import Move
@@ -74,7 +74,7 @@ def play(
     chance: SplitMix64,
     moves: list[Move] | None = None,
     on_heading: Callable[[GameState], None] | None = None,
-    draw: Callable[[GameState, SplitMix64], Move] = sample,
+    draw: Callable[[GameState, SplitMix64], Move] = sample_chance,
     *,
     width: int | None = None,
 ) -> GameState:
@@ -82,7 +82,7 @@ def play(
 
     Each decision goes to the bot of the seat that decides it, given that seat's
     :func:`machikoro.observe` of the state; each chance outcome (a roll, a market draw) is
-    drawn with its probability with ``chance`` (:func:`machikoro.chance.sample`). Moves are
+    drawn with its probability with ``chance`` (:func:`machikoro.sample_chance`). Moves are
     applied with the checked :func:`machikoro.apply_move_with_events` and narrated from
     their events (:func:`machikoro.views.narrate.describe_events`), one line per move under a
     heading per turn, and each turn ends with a line on its player's city. Each move,

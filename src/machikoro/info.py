@@ -9,7 +9,7 @@ the Harbor expansion, MK-PLAYERS-1; 3 when none is said, MK-SPIEL-6), how it is 
 (its :class:`~machikoro.options.RulesOptions`, no variant; all of its chance is explicit,
 the market drawn at setup included: :func:`machikoro.setup.start`, MK-SPIEL-2), how it is
 played (the random, greedy and search bots, :mod:`machikoro.agents.bots`,
-:mod:`machikoro.agents.search`; chance drawn with :func:`machikoro.chance.sample`), coded
+:mod:`machikoro.agents.search`; chance drawn with :func:`machikoro.sample_chance`), coded
 (:mod:`machikoro.agents.actions`, :mod:`machikoro.agents.tensors`), shown, narrated and recorded, and
 what a lab result adds (MK-LAB-2): what each seat built, in order, and the landmarks each
 completed. Needs no extra.

@@ -47,7 +47,7 @@ def start(players: int, options: RulesOptions | None = None) -> GameState:
     It is :func:`machikoro.new_game`'s position with the market's cards back in the deck
     and the draws still to come, on top of Player 1's roll; its seed is 0 (no seed fills
     its market: the OpenSpiel game's chance nodes do). Drawing with
-    ``SplitMix64(seed)`` from it (:func:`machikoro.chance.sample`) gives ``new_game(players,
+    ``SplitMix64(seed)`` from it (:func:`machikoro.sample_chance`) gives ``new_game(players,
     seed=seed)`` again, seed aside (MK-CHANCE-4). With the base game's market, whose piles
     are all laid out, it is ``new_game``'s position itself. Raises
     :class:`~machikoro.errors.InvalidValueError` as ``new_game`` does.

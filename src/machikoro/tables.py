@@ -41,13 +41,24 @@ from machikoro.options import MajorCopies, RulesOptions
 from machikoro.state import GameState
 from meeplekit.memo import Memo
 
-__all__ = ["MAX_TOTAL", "Tables", "tables_for", "tables_of"]
+__all__ = ["LAST_TABLES", "MAX_TOTAL", "Income", "Tables", "tables_for", "tables_of"]
 
 #: The highest total: two sixes and the Harbor's 2.
 MAX_TOTAL = 14
 
 #: Kinds of green income (a code in :attr:`Tables.green`).
 FLAT, PER_ICON, PER_KIND = 0, 1, 2
+
+#: What one total activates, as :attr:`Tables.income` gives it: the red, blue and green
+#: establishments as :attr:`Tables.red`, :attr:`Tables.blue` and :attr:`Tables.green` give
+#: them, the purple ones as :attr:`Tables.purple`, and whether the Tuna Boat activates.
+Income = tuple[
+    tuple[tuple[int, int, bool, bool], ...],
+    tuple[tuple[int, int, bool], ...],
+    tuple[tuple[int, int, int, tuple[int, ...], bool], ...],
+    tuple[Establishment, ...],
+    bool,
+]
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -93,6 +104,8 @@ class Tables:
     tuna: tuple[bool, ...]
     #: Per total: the major establishments that activate, in card order.
     purple: tuple[tuple[Establishment, ...], ...]
+    #: Per total: the five above in one tuple (:data:`Income`), read at once by the income.
+    income: tuple[Income, ...]
     #: The Shopping Mall's bonus per activation (MK-LANDMARK-4).
     mall_bonus: int
     #: The Harbor's +2 and its minimum total (MKH-HARBOR-1).
@@ -202,6 +215,10 @@ def _build(options: RulesOptions, players: int) -> Tables:
         green=tuple(tuple(g) for g in green),
         tuna=tuple(tuna),
         purple=tuple(tuple(p) for p in purple),
+        income=tuple(
+            (tuple(r), tuple(b), tuple(g), tuple(p), u)
+            for r, b, g, p, u in zip(red, blue, green, purple, tuna, strict=True)
+        ),
         mall_bonus=mall.amount,
         harbor_add=harbor.amount,
         harbor_minimum=harbor.minimum,
@@ -217,16 +234,16 @@ def _cached(options: RulesOptions, players: int) -> Tables:
 
 
 #: The last tables asked for, by their options object (a one-entry memo; the tables name
-#: their player count).
-_LAST: Memo[RulesOptions, Tables] = Memo()
+#: their player count). The engine's work reads it inline, as :func:`tables_for` does.
+LAST_TABLES: Memo[RulesOptions, Tables] = Memo()
 
 
 def tables_for(options: RulesOptions, players: int) -> Tables:
     """The tables of a game of ``players`` players under ``options`` (computed once)."""
-    entry = _LAST.entry  # Memo.get, inline: every move's work asks
+    entry = LAST_TABLES.entry  # Memo.get, inline
     if entry is not None and entry[0] is options and (found := entry[1]).players == players:
         return found
-    return _LAST.put(options, _cached(options, players))
+    return LAST_TABLES.put(options, _cached(options, players))
 
 
 def tables_of(state: GameState) -> Tables:

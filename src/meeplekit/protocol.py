@@ -10,26 +10,34 @@ Chance: a game whose chance happens during play (dice, draws) makes it an explic
 decision of :data:`CHANCE`, as OpenSpiel does: at a chance node :func:`current_player` is
 :data:`CHANCE`, the legal moves are the outcomes, and ``chance_outcomes`` gives each with
 its exact probability (a :class:`fractions.Fraction`; they sum to 1), so a test forces an
-outcome by applying it and a sampler draws one (:func:`sample_chance`). A game whose chance
-is all in its setup (Harbour, seeded by ``new_game``) returns no chance outcomes.
+outcome by applying it and a sampler draws one. A game with chance nodes gives its own
+sampler at its top level, ``sample_chance(state, rng)`` (:class:`ChanceGame`), the one its
+bots, playouts and benchmark use; a tool that has only the outcomes draws from them with
+:func:`sample_chance` here. A game whose chance is all in its setup (Harbour, seeded by
+``new_game``) returns no chance outcomes and needs no sampler.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any, Final, Protocol, TypeVar
 
+from meeplekit.memo import Memo
 from meeplekit.rng import SplitMix64
 
 __all__ = [
     "CHANCE",
+    "ChanceGame",
     "Game",
     "OutcomeLike",
     "RefusalLike",
     "ViolationLike",
     "sample_chance",
+    "weighed",
 ]
 
 #: The deciding "player" at a chance node.
@@ -155,10 +163,74 @@ class Game(Protocol[S, M]):
         ...
 
 
+class ChanceGame(Game[S, M], Protocol):
+    """A game whose positions after setup may be chance nodes: it also gives its sampler.
+
+    Machi Koro is one (``game: ChanceGame[GameState, Move] = machikoro``); a game whose
+    chance is all in its setup satisfies :class:`Game` alone.
+    """
+
+    def sample_chance(self, state: S, rng: SplitMix64) -> M:
+        """One outcome of the chance node ``state``, drawn with ``rng`` with its probability.
+
+        The outcome is one of ``chance_outcomes(state)``, each drawn with the probability
+        given there. The game's bots, playouts, lab and benchmark draw with this sampler,
+        so a seeded game draws the same outcomes wherever it is played; it costs less
+        than listing the outcomes. Raises the game's ``InvalidValueError`` (a
+        ``ValueError``) away from a chance node.
+        """
+        ...
+
+
+#: The weights :func:`sample_chance` worked out for the outcomes it met last, one memo
+#: per number of outcomes (modulo its length): a game that gives the same tuple again at
+#: each chance node of a kind (the dice's outcomes) has them worked out once, however its
+#: chance nodes of other kinds (of another number of outcomes) come between.
+_WEIGHTS: Final = tuple(Memo[object, tuple[int, list[int]]]() for _ in range(64))
+
+
+def _weights(outcomes: Sequence[tuple[M, Fraction]]) -> tuple[int, list[int]]:
+    """The common denominator of the probabilities and each outcome's running total of weights."""
+    ratios = [probability.as_integer_ratio() for _, probability in outcomes]
+    denominator = math.lcm(*[d for _, d in ratios])
+    weights = [n * (denominator // d) for n, d in ratios]
+    if min(weights) < 0:
+        raise ValueError("chance outcomes with a negative probability")
+    running = list(accumulate(weights))
+    if running[-1] != denominator:
+        raise ValueError("chance outcomes whose probabilities do not sum to 1")
+    return denominator, running
+
+
+def weighed(
+    outcomes: tuple[tuple[M, Fraction], ...], denominator: int, weights: Iterable[int]
+) -> tuple[tuple[M, Fraction], ...]:
+    """``outcomes``, with the weights :func:`sample_chance` would work out for them given here.
+
+    For a game whose ``chance_outcomes`` knows its probabilities' least common
+    ``denominator`` and each outcome's probability times it (its ``weights``, in order)
+    without reading the fractions: a market draw's are the counts of the deck's cards. The
+    game vouches for them (they are not checked): :func:`sample_chance` then draws from
+    this very tuple, as it would have, without working them out.
+
+    >>> from fractions import Fraction
+    >>> coin = weighed((("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))), 2, (1, 1))
+    >>> sample_chance(coin, SplitMix64(3))
+    'tails'
+    """
+    _WEIGHTS[len(outcomes) & 63].entry = (outcomes, (denominator, list(accumulate(weights))))
+    return outcomes
+
+
 def sample_chance(outcomes: Sequence[tuple[M, Fraction]], rng: SplitMix64) -> M:
     """One outcome drawn with its exact probability (the fractions' common denominator).
 
-    ``outcomes`` is what a game's ``chance_outcomes`` gives at a chance node.
+    ``outcomes`` is what a game's ``chance_outcomes`` gives at a chance node: one draw
+    below the common denominator of the probabilities picks the outcome whose share of it
+    holds the draw, in order. The weights of a tuple met again (the very object, as a game
+    gives its dice outcomes) are not worked out again, nor those of a tuple a game gave
+    with its weights (:func:`weighed`). A game with chance nodes also has
+    its own sampler (:meth:`ChanceGame.sample_chance`), which may draw otherwise.
 
     >>> from fractions import Fraction
     >>> sample_chance([("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))], SplitMix64(3))
@@ -166,13 +238,13 @@ def sample_chance(outcomes: Sequence[tuple[M, Fraction]], rng: SplitMix64) -> M:
     """
     if not outcomes:
         raise ValueError("no chance outcomes to sample from")
-    if sum(probability for _, probability in outcomes) != 1:
-        raise ValueError("chance outcomes whose probabilities do not sum to 1")
-    denominator = math.lcm(*(probability.denominator for _, probability in outcomes))
-    draw = rng.below(denominator)
-    for outcome, probability in outcomes:
-        weight = probability.numerator * (denominator // probability.denominator)
-        if draw < weight:
-            return outcome
-        draw -= weight
-    raise AssertionError("unreachable: the weights sum to the denominator")
+    if type(outcomes) is tuple:  # immutable: its weights may be remembered
+        memo = _WEIGHTS[len(outcomes) & 63]
+        entry = memo.entry  # Memo.get, inline
+        if entry is not None and entry[0] is outcomes:
+            denominator, running = entry[1]
+        else:
+            denominator, running = memo.put(outcomes, _weights(outcomes))
+    else:
+        denominator, running = _weights(outcomes)
+    return outcomes[bisect_right(running, rng.below(denominator))][0]

@@ -146,6 +146,7 @@ def test_the_fast_rounds_interleave_and_draw_fresh_seeds() -> None:
     found = bench.figures(samples, [50.0], {"tree_mb": 4.0, "pickle_bytes": 700.0, "hash_us": 1.0})
     assert found["ratio harbour 2p / python-chess"] == [2.0] * options.rounds
     assert found["1,000 playouts from mid-game, s"] == [10.0] * options.rounds
+    assert found["ratio machikoro chance_outcomes / sample_chance"] == [1.0] * options.rounds
     assert set(bench.summary(found, False, options.rounds)) > {
         "  machikoro 2p unchecked: 200 [200–200] moves/s, 100 [100–100] decisions/s, "
         "20 [20–20] games/s"
@@ -157,9 +158,10 @@ def test_the_fast_rounds_interleave_and_draw_fresh_seeds() -> None:
     [
         lambda base: bench.harbour_batch(2, False, None, base),
         lambda base: bench.machikoro_batch(2, False, base),
+        lambda base: bench.machikoro_batch(2, False, base, bench.through_outcomes),
         lambda base: bench.playouts(base),
     ],
-    ids=["harbour", "machikoro", "playouts"],
+    ids=["harbour", "machikoro", "machikoro through chance_outcomes", "playouts"],
 )
 def test_the_batches_play_from_their_seed_base(batch: Any) -> None:
     assert batch(1) == batch(1)

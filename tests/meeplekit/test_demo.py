@@ -113,7 +113,7 @@ def test_the_game_is_played_seat_by_seat_and_chance_is_drawn() -> None:
     assert again == end
     sampled = play_game(
         machikoro, start, [MachiKoroRandomBot(seat) for seat in range(3)], lambda *_: None,
-        chance=SplitMix64(9), sample=machikoro.chance.sample,
+        chance=SplitMix64(9), sample=machikoro.sample_chance,
     )  # fmt: skip
     assert machikoro.is_over(sampled)
 

@@ -70,3 +70,15 @@ def test_sample_chance_refuses_outcomes_that_do_not_sum_to_one() -> None:
         sample_chance([("a", Fraction(1, 3))], SplitMix64(0))
     with pytest.raises(ValueError, match="no chance outcomes"):
         sample_chance([], SplitMix64(0))
+    with pytest.raises(ValueError, match="negative"):
+        sample_chance((("a", Fraction(3, 2)), ("b", Fraction(-1, 2))), SplitMix64(0))
+
+
+def test_sample_chance_draws_the_same_from_a_tuple_met_again() -> None:
+    # The weights of a tuple are remembered: the draws are those of a list equal to it.
+    dice = tuple((face, Fraction(1, 6)) for face in range(1, 7))
+    coin = (("heads", Fraction(1, 2)), ("tails", Fraction(1, 2)))
+    other = tuple((face, Fraction(face, 21)) for face in range(1, 7))  # as many as the dice
+    kept, fresh = SplitMix64(4), SplitMix64(4)
+    for outcomes in (dice, coin, dice, other, dice, coin) * 20:
+        assert sample_chance(outcomes, kept) == sample_chance(list(outcomes), fresh)

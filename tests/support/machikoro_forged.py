@@ -41,7 +41,7 @@ def _games() -> list[tuple[GameState, tuple[Move, ...]]]:
             rng, moves = SplitMix64(seed), []
             while not machikoro.is_over(state):
                 if machikoro.current_player(state) == machikoro.CHANCE:
-                    move = machikoro.chance.sample(state, rng)
+                    move = machikoro.sample_chance(state, rng)
                 else:
                     move = rng.choice(machikoro.legal_moves(state))
                 moves.append(move)

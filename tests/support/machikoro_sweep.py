@@ -67,7 +67,7 @@ def _game(seed: int) -> Iterator[GameState]:
     yield state
     while not machikoro.is_over(state) and state.turn < 400:
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             moves = machikoro.legal_moves(state)
             # Prefer building majors now and then, so that every decision comes up.

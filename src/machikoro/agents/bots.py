@@ -3,7 +3,7 @@
 A bot is any object with a ``choose(observation) -> Move`` method (:class:`Bot`, the
 shared :class:`meeplekit.agents.bots.Bot`) that picks a move for the player who decides now. It
 is given only :func:`machikoro.observe` of the state for the deciding seat; bots never
-decide chance (the driver draws it, :func:`machikoro.chance.sample`). The bots here and
+decide chance (the driver draws it, :func:`machikoro.sample_chance`). The bots here and
 the search (:mod:`machikoro.agents.search`) are the shared layer's (:mod:`meeplekit.agents.bots`,
 :mod:`meeplekit.agents.search`), read through :data:`BOT_GAME`; the greedy bot, the income
 model and :func:`evaluate` are Machi Koro's own (MK-BOT-1 to MK-BOT-3).
@@ -29,7 +29,7 @@ from each opponent.
 >>> while not machikoro.is_over(state):
 ...     seat = machikoro.current_player(state)
 ...     if seat == machikoro.CHANCE:
-...         move = machikoro.chance.sample(state, rng)
+...         move = machikoro.sample_chance(state, rng)
 ...     else:
 ...         move = bots[seat].choose(machikoro.observe(state, seat))
 ...     state = machikoro.apply_move(state, move)
@@ -53,7 +53,7 @@ from machikoro.cards.model import (
     TakeHalf,
     TakePerIcons,
 )
-from machikoro.chance import sample
+from machikoro.chance import sample_chance
 from machikoro.determinize import determinize
 from machikoro.engine import apply_move_unchecked, current_player, is_over, legal_moves
 from machikoro.moves import (
@@ -639,7 +639,7 @@ def _turn(state: GameState) -> int:
 
 #: What the shared bots and search (:mod:`meeplekit.agents.bots`, :mod:`meeplekit.agents.search`) need
 #: from Machi Koro: its functions, the unchecked fast path, the chance sampler
-#: (:func:`machikoro.chance.sample`) and :func:`evaluate`.
+#: (:func:`machikoro.sample_chance`) and :func:`evaluate`.
 BOT_GAME: Final = shared.BotGame(
     name="machikoro",
     determinize=determinize,
@@ -650,6 +650,6 @@ BOT_GAME: Final = shared.BotGame(
     winners=_winners,
     seats=_seats,
     turn=_turn,
-    sample_chance=sample,
+    sample_chance=sample_chance,
     evaluate=evaluate,
 )

@@ -4,7 +4,7 @@ The shared layer's SO-ISMCTS (:class:`meeplekit.agents.search.ISMCTSBot`, whose 
 describes the algorithm) on Machi Koro (:data:`machikoro.agents.bots.BOT_GAME`), with Machi
 Koro's defaults. Nothing of a position is hidden (MK-OBS-1), so every determinization is
 the position itself; the dice and the market draws are chance nodes, whose outcomes the
-search draws with their exact probabilities (:func:`machikoro.chance.sample`) in the tree
+search draws with their exact probabilities (:func:`machikoro.sample_chance`) in the tree
 and in the playouts. A playout decides by :func:`machikoro.agents.bots.evaluate` (minus the log
 of 1 + the rounds the player needs to win at their pace) until the turn in progress ends
 (:data:`PLAYOUT_TURNS`), and the position reached is judged by a softmax of those values

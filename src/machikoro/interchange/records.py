@@ -16,7 +16,7 @@ setup: its player count, seed, options and, for a game that does not start as
 >>> rng, moves = SplitMix64(7), []
 >>> while len(moves) < 16:
 ...     if machikoro.current_player(state) == machikoro.CHANCE:
-...         move = machikoro.chance.sample(state, rng)
+...         move = machikoro.sample_chance(state, rng)
 ...     else:
 ...         move = machikoro.legal_moves(state)[0]
 ...     moves.append(move)

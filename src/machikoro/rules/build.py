@@ -8,8 +8,11 @@ MK-INT-14; after a purchase the Harbor marketplace is replenished
 
 from __future__ import annotations
 
+from itertools import compress
+
 from machikoro.cards.model import Landmark
 from machikoro.events import EstablishmentBuilt, LandmarkBuilt, NothingBuilt
+from machikoro.facts import GAME
 from machikoro.moves import (
     BUILD as BUILD_MOVES,
 )
@@ -23,7 +26,7 @@ from machikoro.moves import (
 )
 from machikoro.options import AmusementParkBuilt, ExtraTurns
 from machikoro.rules.income import doubles
-from machikoro.rules.market import needs_cards, remove_unbuyable
+from machikoro.rules.market import piles, remove_unbuyable
 from machikoro.rules.step import Refusal, Step
 from machikoro.rules.work import DRAW, END_TURN, Work
 from machikoro.state import GameState, PendingBuild
@@ -34,6 +37,9 @@ __all__ = ["CONSTRUCTION", "complete"]
 _CITY_HALL = Landmark.CITY_HALL
 _PARK = Landmark.AMUSEMENT_PARK
 _AIRPORT = Landmark.AIRPORT
+_PILES = GAME.market_piles
+#: Every establishment's number, in order.
+_KINDS = range(len(BUILD_MOVES))
 Build = BuildEstablishment | BuildLandmark | BuildNothing
 
 
@@ -61,12 +67,14 @@ class _Construction(Step[PendingBuild, Build]):
         major = t.major
         out: list[Move] = [
             BUILD_MOVES[k]
-            for k, n in enumerate(state.market)
-            if n and cost[k] <= coins and not (major[k] and row[k])
+            for k in compress(_KINDS, state.market)  # the piles the market shows
+            if cost[k] <= coins and not (major[k] and row[k])
         ]
         built = state.landmarks[player]
         lcost = t.landmark_cost
-        out.extend(BUILD_LANDMARK[lm] for lm in t.to_build if not built[lm] and lcost[lm] <= coins)
+        for lm in t.to_build:
+            if not built[lm] and lcost[lm] <= coins:
+                out.append(BUILD_LANDMARK[lm])
         out.append(NOTHING)
         return tuple(out)
 
@@ -145,7 +153,7 @@ class _Construction(Step[PendingBuild, Build]):
             if work.built(player)[_AIRPORT]:  # MK-INT-14
                 work.earn(player, t.airport_coins, _AIRPORT.key, 1, "MK-LANDMARK-7")
         work.stack.append(END_TURN[_extra_turn(work, built_park)])
-        if t.harbor_market and needs_cards(work):
+        if t.harbor_market and piles(work.market) < _PILES and any(work.deck):  # needs_cards
             work.stack.append(DRAW)
 
 

@@ -8,8 +8,10 @@ establishments are :mod:`machikoro.rules.majors`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from machikoro.cards.model import Establishment, Landmark
-from machikoro.events import RollSettled, TunaRolled
+from machikoro.events import CoinsEarned, RollSettled, TunaRolled
 from machikoro.moves import TWO_DICE, Dice, Move
 from machikoro.options import AmusementParkRoll, FlowerShopMall, TunaRoll
 from machikoro.rules.step import Refusal, Step
@@ -45,70 +47,88 @@ def settle(work: Work, total: int) -> None:
 
     Red establishments first, then green and blue (MK-ORDER-1); then, on the stack, the
     Tuna Boat's roll (if one is made), the roller's purple establishments and the
-    construction phase, in that order.
+    construction phase, in that order. Without an event log nothing is made but the coins
+    paid and the decisions queued: no event, no table.
     """
     t = work.t
     work.total = total
     roller = work.current
-    if work.log is not None:
+    log = work.log
+    if log is not None:
         d = doubles(work.rolls, t.options.amusement_park_roll)
-        work.log.append(RollSettled(roller, total, d))
-    if t.red[total]:
-        _reds(work, total)
-    if t.blue[total]:
-        _blues(work, total)
-    if t.green[total]:
-        _greens(work, total)
+        log.append(RollSettled(roller, total, d))
+    reds, blues, greens, purples, tuna = t.income[total]
+    # Income moves coins only: the rows of cards read here stay as they are.
+    rows = work.establishments
+    owned = work.state.establishments if rows is None else rows
+    lms = work.landmarks
+    built = work.state.landmarks if lms is None else lms
+    if reds:
+        _reds(work, reds, owned, built)
+    if blues:
+        _blues(work, blues, owned, built)
+    if greens:
+        _greens(work, greens, owned[roller], built[roller])
     stack = work.stack
     stack.append(BUILD)
-    purples = t.purple[total]
     if purples:
-        row = work.owned(roller)
-        owned = tuple(k for k in purples if row[k])
-        if owned:
-            stack.append(PendingActivate(owned))
-    if t.tuna[total] and _tuna_rolled(work):
+        row = owned[roller]
+        found = tuple([k for k in purples if row[k]])
+        if found:
+            stack.append(PendingActivate(found))
+    if tuna and _tuna_rolled(work):
         stack.append(TUNA)
 
 
-def _reds(work: Work, total: int) -> None:
+Rows = Sequence[tuple[int, ...]]
+Built = Sequence[tuple[bool, ...]]
+
+
+def _reds(
+    work: Work, reds: tuple[tuple[int, int, bool, bool], ...], owned: Rows, built: Built
+) -> None:
     """MK-COLOR-3, MK-ORDER-2: restaurants take from the roller, counter-clockwise."""
-    t = work.t
-    reds = t.red[total]
     roller = work.current
     n = len(work.coins)
-    bonus_amount = t.mall_bonus
+    bonus_amount = work.t.mall_bonus
     for i in range(1, n):
         owner = (roller - i) % n
-        row = work.owned(owner)
-        built = work.built(owner)
+        row = owned[owner]
+        landmarks = built[owner]
         for kind, amount, bonus, needs_harbor in reds:
             count = row[kind]
-            if not count or (needs_harbor and not built[_HARBOR]):
+            if not count or (needs_harbor and not landmarks[_HARBOR]):
                 continue
-            each = amount + bonus_amount if bonus and built[_MALL] else amount
+            each = amount + bonus_amount if bonus and landmarks[_MALL] else amount
             work.take(owner, roller, each * count, _KEY[kind], count, _RULE[kind])
 
 
-def _blues(work: Work, total: int) -> None:
+def _blues(work: Work, blues: tuple[tuple[int, int, bool], ...], owned: Rows, built: Built) -> None:
     """MK-COLOR-1: the bank pays every owner (the Tuna Boat is :data:`TUNA_ROLL`)."""
-    blues = work.t.blue[total]
-    for player in range(len(work.coins)):
-        row = work.owned(player)
+    coins = work.coins
+    log = work.log
+    for player in range(len(coins)):
+        row = owned[player]
         for kind, amount, needs_harbor in blues:
             count = row[kind]
-            if count and (not needs_harbor or work.built(player)[_HARBOR]):
-                work.earn(player, amount * count, _KEY[kind], count, _RULE[kind])
+            if count and (not needs_harbor or built[player][_HARBOR]):
+                coins[player] += amount * count  # Work.earn, inline
+                if log is not None:
+                    log.append(CoinsEarned(player, amount * count, _KEY[kind], count, _RULE[kind]))
 
 
-def _greens(work: Work, total: int) -> None:
+def _greens(
+    work: Work,
+    greens: tuple[tuple[int, int, int, tuple[int, ...], bool], ...],
+    row: tuple[int, ...],
+    built: tuple[bool, ...],
+) -> None:
     """MK-COLOR-2: the bank pays the roller for their own green establishments."""
     t = work.t
     roller = work.current
-    row = work.owned(roller)
-    mall = t.mall_bonus if work.built(roller)[_MALL] else 0
+    mall = t.mall_bonus if built[_MALL] else 0
     flat = t.options.flower_shop_mall is FlowerShopMall.FLAT
-    for kind, how, amount, counted, bonus in t.green[total]:
+    for kind, how, amount, counted, bonus in greens:
         count = row[kind]
         if not count:
             continue
@@ -116,10 +136,12 @@ def _greens(work: Work, total: int) -> None:
         if how == FLAT:
             coins = (amount + extra) * count
         else:  # per establishment of an icon or a kind (MK-ICON-1, MKH-FLOWER-1, MK-INT-19)
-            per = sum(row[k] for k in counted)
+            per = sum([row[k] for k in counted])
             coins = (amount * per + extra) * count if flat else (amount + extra) * per * count
         if coins:
-            work.earn(roller, coins, _KEY[kind], count, _RULE[kind])
+            work.coins[roller] += coins  # Work.earn, inline
+            if work.log is not None:
+                work.log.append(CoinsEarned(roller, coins, _KEY[kind], count, _RULE[kind]))
 
 
 def _tuna_rolled(work: Work) -> bool:

@@ -155,17 +155,21 @@ def trades(state: GameState) -> tuple[Trade, ...]:
     t = tables_of(state)
     roller = state.current
     n = len(state.coins)
-    mine = state.establishments[roller]
-    out: list[Trade] = []
+    rows = state.establishments
     tradeable = t.tradeable
+    mine = rows[roller]
+    # Each opponent and what they own to give, listed once (in seat order, then card order).
+    theirs = [
+        (seat % n, [k for k in tradeable if rows[seat % n][k]]) for seat in _opponents(roller, n)
+    ]
+    out: list[Trade] = []
     for give in tradeable:
         if not mine[give]:
             continue
         table = TRADE[give]
-        for seat in _opponents(roller, n):
-            theirs = state.establishments[seat % n]
-            row = table[seat % n]
-            out += [row[take] for take in tradeable if theirs[take] and take != give]
+        for seat, owned in theirs:
+            row = table[seat]
+            out += [row[take] for take in owned if take != give]
     return tuple(out)
 
 
@@ -174,11 +178,13 @@ def _can_trade(work: Work) -> bool:
     t = work.t
     roller = work.current
     n = len(work.coins)
-    mine = [k for k in t.tradeable if work.owned(roller)[k]]
+    row = work.owned(roller)
+    mine = [k for k in t.tradeable if row[k]]
     if not mine:
         return False
     for seat in _opponents(roller, n):
-        theirs = [k for k in t.tradeable if work.owned(seat % n)[k]]
+        row = work.owned(seat % n)
+        theirs = [k for k in t.tradeable if row[k]]
         if theirs and (len(mine) > 1 or len(theirs) > 1 or mine[0] != theirs[0]):
             return True
     return False

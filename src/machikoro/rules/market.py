@@ -83,10 +83,11 @@ class _Drawing(Step[PendingDraw, Draw]):
                     log.append(CardDrawn(kind, "new-pile", "MKH-MARKET-4"))
                 else:
                     log.append(CardDrawn(kind, "stacked", "MKH-MARKET-3"))
-        if needs_cards(work):
+        shown = piles(work.market)
+        if shown < _PILES and any(deck):  # needs_cards, inline
             work.stack.append(DRAW)
-        elif log is not None and piles(work.market) < _PILES:
-            log.append(DeckRanOut(piles(work.market)))
+        elif log is not None and shown < _PILES:
+            log.append(DeckRanOut(shown))
 
 
 #: A market draw.

@@ -113,20 +113,26 @@ class _DiceRoll(Step[PendingDice, Dice]):
         return None
 
     def apply(self, work: Work, pending: PendingDice, move: Dice) -> None:
-        work.rolls = (*work.rolls, move.faces)
+        faces = move.faces
+        rolls = work.rolls = (*work.rolls, faces)
         if work.log is not None:
-            work.log.append(DiceRolled(work.current, move.faces))
-        if len(work.rolls) == 1 and work.built(work.current)[_RADIO]:
+            work.log.append(DiceRolled(work.current, faces))
+        lms = work.landmarks  # Work.built, inline
+        built = (work.state.landmarks if lms is None else lms)[work.current]
+        if len(rolls) == 1 and built[_RADIO]:
             work.stack.append(REROLL)  # MK-LANDMARK-6: once per turn
             return
-        after_roll(work)
+        _kept(work, sum(faces), built)
 
 
 def after_roll(work: Work) -> None:
     """The roll is kept: offer the Harbor's +2 (MKH-HARBOR-1, MK-INT-3), or settle it."""
-    faces = work.rolls[-1]
-    total = sum(faces)
-    if total >= work.t.harbor_minimum and work.built(work.current)[_HARBOR]:
+    _kept(work, sum(work.rolls[-1]), work.built(work.current))
+
+
+def _kept(work: Work, total: int, built: tuple[bool, ...]) -> None:
+    """:func:`after_roll` of the roll of ``total``, the roller's landmarks ``built``."""
+    if total >= work.t.harbor_minimum and built[_HARBOR]:
         work.stack.append(ADD_TWO)
         return
     settle(work, total)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from machikoro.chance import sample
+from machikoro.chance import sample_chance
 from machikoro.errors import InvalidValueError
 from machikoro.facts import GAME
 from machikoro.options import RulesOptions
@@ -76,5 +76,5 @@ def new_game(players: object, *, seed: object = None, options: object = None) ->
 
         rng = SplitMix64(seed)
         while state.stack[-1] is DRAW:
-            state = apply_move_unchecked(state, sample(state, rng))
+            state = apply_move_unchecked(state, sample_chance(state, rng))
     return state

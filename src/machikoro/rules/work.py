@@ -23,7 +23,7 @@ from machikoro.state import (
     PendingTunaRoll,
     make_state,
 )
-from machikoro.tables import Tables, tables_for
+from machikoro.tables import LAST_TABLES, Tables, tables_for
 
 __all__ = [
     "ADD_TWO",
@@ -86,8 +86,15 @@ class Work:
     def __init__(self, state: GameState, log: list[Event] | None) -> None:
         #: The state the move is applied to (read-only).
         self.state = state
+        options = state.options
+        players = len(state.coins)
+        entry = LAST_TABLES.entry  # tables_for, its memo read inline: every move asks
+        if entry is not None and entry[0] is options and entry[1].players == players:
+            t = entry[1]
+        else:
+            t = tables_for(options, players)
         #: The game's tables.
-        self.t: Tables = tables_for(state.options, len(state.coins))
+        self.t: Tables = t
         #: Where events go, or ``None`` when nobody asked for them.
         self.log = log
         self.coins = list(state.coins)

@@ -6,8 +6,9 @@ a move for the player who decides now. It is given only what that player sees, t
 at what the player may not see. To find the legal moves it samples a whole state
 consistent with the observation (the game's ``determinize``); its legal moves are the
 true ones, since the viewer decides. Bots never decide chance: at a chance node the game's
-driver draws the outcome (:func:`meeplekit.protocol.sample_chance`, or the game's own
-sampler).
+driver draws the outcome with the game's own sampler (``sample_chance(state, rng)`` of a
+:class:`meeplekit.protocol.ChanceGame`), or else from its outcomes
+(:func:`meeplekit.protocol.sample_chance`).
 
 What the shared bots and the shared search (:mod:`meeplekit.agents.search`) need from a game is
 one :class:`BotGame` value, which each game provides (``harbour.agents.bots.BOT_GAME``,
@@ -23,7 +24,7 @@ drives its bots like this (here Machi Koro, whose chance is explicit)::
     while not machikoro.is_over(state):
         seat = machikoro.current_player(state)
         if seat == CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = bots[seat].choose(machikoro.observe(state, seat))
         state = machikoro.apply_move(state, move)
@@ -128,11 +129,16 @@ def bot_game(
 
     The module gives ``determinize``, ``legal_moves``, ``current_player``, ``is_over``,
     ``outcome`` (its winners) and ``apply_move_unchecked`` when it has one (else
-    ``apply_move``); chance outcomes are drawn with ``sample`` when given, else with
+    ``apply_move``); chance outcomes are drawn with ``sample`` when given, else with the
+    module's own ``sample_chance(state, rng)`` when it has one
+    (:class:`meeplekit.protocol.ChanceGame`), else with
     :func:`meeplekit.protocol.sample_chance` over the module's ``chance_outcomes``.
     """
     outcome = module.outcome
     chance_outcomes = module.chance_outcomes
+    own = getattr(module, "sample_chance", None)
+    if sample is None and own is not sample_chance:  # not the shared one, imported there
+        sample = own
 
     def winners(state: Any) -> Sequence[int]:
         found: Sequence[int] = outcome(state).winners

@@ -45,7 +45,7 @@ def sampled_positions(game: int) -> list[GameState]:
         if played % EVERY == 0:
             found.append(state)
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         state = machikoro.apply_move(state, move)
@@ -85,7 +85,7 @@ def test_the_same_seed_and_the_same_outcomes_give_the_same_game() -> None:
         while not machikoro.is_over(states[-1]):
             state = states[-1]
             move = (
-                machikoro.chance.sample(state, rng)
+                machikoro.sample_chance(state, rng)
                 if machikoro.current_player(state) == machikoro.CHANCE
                 else rng.choice(machikoro.legal_moves(state))
             )

@@ -531,12 +531,12 @@ def test_the_sampler_draws_at_a_chance_node_and_refuses_elsewhere(
 ) -> None:
     rng = SplitMix64(seed)
     if machikoro.current_player(state) == machikoro.CHANCE:
-        assert machikoro.chance.sample(state, rng) in machikoro.legal_moves(state)
+        assert machikoro.sample_chance(state, rng) in machikoro.legal_moves(state)
     else:
         with pytest.raises(machikoro.InvalidValueError, match="chance node"):
-            machikoro.chance.sample(state, rng)
+            machikoro.sample_chance(state, rng)
     with pytest.raises(machikoro.InvalidValueError):
-        machikoro.chance.sample(value.value, rng)
+        machikoro.sample_chance(value.value, rng)
 
 
 @pytest.mark.rules("MK-INPUT-5")
@@ -544,7 +544,7 @@ def test_the_sampler_draws_at_a_chance_node_and_refuses_elsewhere(
 def test_the_sampler_meets_forged_positions_with_its_own_error(drawn: Forged, seed: int) -> None:
     state, _ = drawn.value
     try:
-        move = machikoro.chance.sample(state, SplitMix64(seed))
+        move = machikoro.sample_chance(state, SplitMix64(seed))
     except machikoro.InvalidValueError:
         return
     assert type(move) in MOVE_TYPES

@@ -31,7 +31,7 @@ def _positions() -> list[GameState]:
             if step % 20 == 0:
                 found.append(state)
             if machikoro.current_player(state) == machikoro.CHANCE:
-                move = machikoro.chance.sample(state, rng)
+                move = machikoro.sample_chance(state, rng)
             else:
                 move = rng.choice(machikoro.legal_moves(state))
             state = machikoro.apply_move(state, move)

@@ -50,7 +50,7 @@ def _game(options: RulesOptions, index: int) -> tuple[GameState, list[Move]]:
     rng, moves = SplitMix64(index), list[Move]()
     while not machikoro.is_over(state):
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         moves.append(move)

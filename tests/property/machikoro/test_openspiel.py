@@ -17,7 +17,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 import machikoro  # noqa: E402
 from machikoro import openspiel as mo  # noqa: E402
 from machikoro.agents import actions, tensors  # noqa: E402
-from machikoro.chance import sample  # noqa: E402
+from machikoro.chance import sample_chance  # noqa: E402
 from machikoro.info import INFO  # noqa: E402
 from machikoro.setup import start  # noqa: E402
 from meeplekit.rng import SplitMix64  # noqa: E402
@@ -91,7 +91,7 @@ def test_drawing_from_the_start_with_a_seed_gives_new_games_market(players: int)
         state = start(players, machikoro.RulesOptions())
         rng = SplitMix64(seed)
         while machikoro.current_player(state) == machikoro.CHANCE:
-            state = machikoro.apply_move(state, sample(state, rng))
+            state = machikoro.apply_move(state, sample_chance(state, rng))
         assert attrs.evolve(state, seed=seed) == machikoro.new_game(players, seed=seed)
 
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import machikoro
 from machikoro import GameState, MoveParseError, RulesOptions
-from machikoro.chance import sample as draw
+from machikoro.chance import sample_chance as draw
 from machikoro.interchange.poscode import CODES, PositionCodeError
 from machikoro.testing import positions, states
 from meeplekit.rng import SplitMix64

@@ -7,7 +7,7 @@ through them; ``test_the_sweep_covers_every_value_and_pair`` checks that every v
 every option, and every pair of values of two options, is played. The player count (2 to
 the edition's most) comes from the game's seed.
 
-At a chance node the outcome is drawn with its probability (``machikoro.chance.sample``),
+At a chance node the outcome is drawn with its probability (``machikoro.sample_chance``),
 at a decision uniformly among the legal moves, both with the library's ``SplitMix64``.
 Every move is applied with ``apply_move_with_events``, whose state must equal
 ``apply_move_unchecked``'s and whose events must each name a clause and account for every
@@ -74,7 +74,7 @@ def play_game(index: int) -> tuple[GameState, int]:
         listed = machikoro.legal_moves(state)
         assert listed, "a game that is not over has legal moves"
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
             assert move in listed
         else:
             move = rng.choice(listed)

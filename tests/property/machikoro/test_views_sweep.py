@@ -63,7 +63,7 @@ def test_every_position_of_a_sweep_game_is_drawn(index: int) -> None:
         if machikoro.is_over(state):
             break
         if decider == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         after, found = machikoro.apply_move_with_events(state, move)

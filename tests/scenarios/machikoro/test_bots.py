@@ -144,7 +144,7 @@ def test_the_greedy_bot_beats_the_random_bot_and_both_are_seeded() -> None:
         while not machikoro.is_over(state):
             seat = machikoro.current_player(state)
             if seat == machikoro.CHANCE:
-                move = machikoro.chance.sample(state, chance)
+                move = machikoro.sample_chance(state, chance)
             else:
                 move = ask(bots[seat], state)
                 assert move in machikoro.legal_moves(state)
@@ -166,7 +166,7 @@ def test_the_search_rolls_two_dice_for_its_mines_and_plays_a_whole_game() -> Non
     while not machikoro.is_over(state):
         seat = machikoro.current_player(state)
         if seat == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, chance)
+            move = machikoro.sample_chance(state, chance)
         else:
             move = ask(bots[seat], state)
             assert move in machikoro.legal_moves(state)
@@ -186,4 +186,4 @@ def test_the_search_is_seeded_and_never_decides_for_chance() -> None:
     for bot in (ISMCTSBot(playouts=5), GreedyBot(1), RandomBot(1)):
         with pytest.raises(ValueError, match="chance does"):
             bot.choose(machikoro.observe(at_chance, 1))
-    assert BOT_GAME.sample_chance is machikoro.chance.sample
+    assert BOT_GAME.sample_chance is machikoro.sample_chance

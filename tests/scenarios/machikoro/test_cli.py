@@ -24,7 +24,7 @@ pytest.importorskip("rich")
 from click.testing import CliRunner, Result
 
 import machikoro
-from machikoro.chance import sample
+from machikoro.chance import sample_chance
 from machikoro.cli import main
 from machikoro.info import INFO
 from machikoro.interchange.records import read_record, replay, write_record
@@ -88,7 +88,7 @@ def first_move_game(seed: int, players: int, bot: str) -> tuple[GameState, list[
         if seat == 0:
             move = machikoro.legal_moves(state)[0]
         elif seat == CHANCE:
-            move = sample(state, chance)
+            move = sample_chance(state, chance)
         else:
             move = bots[seat].choose(machikoro.observe(state, seat))
         moves.append(move)
@@ -286,7 +286,7 @@ def test_undo_takes_back_a_decision_but_never_chance() -> None:
         machikoro.BuildNothing(),
     ]
     # The die was drawn once, from the seed's chance generator: undo did not roll again.
-    assert rolled[0] == sample(
+    assert rolled[0] == sample_chance(
         machikoro.apply_move(start, machikoro.RollDice(1)), SplitMix64(chance_seed(9))
     )
     assert not machikoro.is_over(end)

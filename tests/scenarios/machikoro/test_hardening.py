@@ -379,9 +379,9 @@ def test_the_sampler_refuses_a_value_that_is_not_a_state_at_a_chance_node() -> N
     half_made = object.__new__(GameState)  # no field set: once AttributeError
     for value in (None, HUGE, "state", state, over, empty_deck, half_made):
         with pytest.raises(machikoro.InvalidValueError):
-            machikoro.chance.sample(value, rng)  # type: ignore[arg-type]
+            machikoro.sample_chance(value, rng)  # type: ignore[arg-type]
     rolled = machikoro.apply_move(state, RollDice(1))
-    assert machikoro.chance.sample(rolled, rng) in machikoro.legal_moves(rolled)
+    assert machikoro.sample_chance(rolled, rng) in machikoro.legal_moves(rolled)
 
 
 # --------------------------------------------------------------------------- MK-INPUT-6

@@ -8,6 +8,7 @@ import machikoro
 from machikoro import AddTwo, Dice, RulesOptions
 from machikoro.events import CoinsEarned, CoinsTaken, RollSettled, TunaRolled
 from machikoro.state import PendingBuild, PendingTunaRoll
+from meeplekit.rng import SplitMix64
 from tests.support.machikoro import E, L, at_roll, events_of, play, roll
 
 STATION = [[L.TRAIN_STATION], [], []]
@@ -234,3 +235,30 @@ def test_the_tuna_roll_comes_with_the_blues_before_the_purples() -> None:
     state = play(roll(_tuna(RulesOptions(market="all-piles")), 6, 6), AddTwo(False))
     _, events = events_of(state, Dice((1, 2)))
     assert isinstance(events[0], TunaRolled) and not any(isinstance(e, RollSettled) for e in events)
+
+
+# --------------------------------------------------------------------------- without events
+
+
+@pytest.mark.rules("MK-COLOR-1", "MK-COLOR-2", "MK-COLOR-3", "MK-ORDER-1", "MK-ORDER-2")
+def test_every_roll_pays_the_same_with_and_without_an_event_log() -> None:
+    # Income reads no event and makes none without a log: every outcome of every roll
+    # of random games (cities grown by random builds) gives one state either way, and the
+    # coins the events count are those paid.
+    checked = 0
+    for players, options, seed in ((2, RulesOptions(), 4), (4, RulesOptions(expansion=False), 9)):
+        state = machikoro.new_game(players, seed=seed, options=options)
+        rng = SplitMix64(seed)
+        while not machikoro.is_over(state):
+            if machikoro.current_player(state) == machikoro.CHANCE:
+                for outcome, _ in machikoro.chance_outcomes(state):
+                    after, events = machikoro.apply_move_with_events(state, outcome)
+                    assert after == machikoro.apply_move_unchecked(state, outcome)
+                    earned = sum(e.coins for e in events if isinstance(e, CoinsEarned))
+                    assert sum(after.coins) - sum(state.coins) == earned
+                    checked += 1
+                move = machikoro.sample_chance(state, rng)
+            else:
+                move = rng.choice(machikoro.legal_moves(state))
+            state = machikoro.apply_move_unchecked(state, move)
+    assert checked > 1000

@@ -30,7 +30,7 @@ def _by_hand(
     while not machikoro.is_over(state) and decisions < limit:
         seat = machikoro.current_player(state)
         if seat == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, chance)
+            move = machikoro.sample_chance(state, chance)
         else:
             move = players[seat].choose(machikoro.observe(state, seat))
             decisions += 1

@@ -39,7 +39,7 @@ def steps(index: int) -> Iterator[tuple[GameState, Move, tuple[Event, ...], Game
     rng = SplitMix64(seed_for(index) ^ 0x9E3779B97F4A7C15)
     while not machikoro.is_over(state):
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         after, found = machikoro.apply_move_with_events(state, move)
@@ -185,7 +185,7 @@ def steps_of(
     rng = SplitMix64(seed)
     while not machikoro.is_over(state):
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             listed = machikoro.legal_moves(state)
             builds = [m for m in listed if isinstance(m, machikoro.BuildEstablishment)]

@@ -27,7 +27,7 @@ def positions(seed: int, players: int = 3, limit: int = 400) -> list[GameState]:
     found = [state]
     while not machikoro.is_over(state) and len(found) < limit:
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         state = machikoro.apply_move(state, move)

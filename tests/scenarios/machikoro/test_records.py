@@ -31,7 +31,7 @@ def game(
     rng, moves = SplitMix64(seed), list[Move]()
     while not machikoro.is_over(state) and len(moves) < limit:
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         moves.append(move)

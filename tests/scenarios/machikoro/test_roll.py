@@ -62,13 +62,13 @@ def test_the_sampler_draws_each_outcome_with_its_probability() -> None:
     draws = 36 * 400
     counts: dict[machikoro.Move, int] = {}
     for _ in range(draws):
-        move = machikoro.chance.sample(state, rng)
+        move = machikoro.sample_chance(state, rng)
         counts[move] = counts.get(move, 0) + 1
     for move, probability in machikoro.chance_outcomes(state):
         expected = draws * probability
         assert abs(counts[move] - expected) < 5 * (expected**0.5), (move, counts[move])
     with pytest.raises(machikoro.InvalidValueError):
-        machikoro.chance.sample(at_roll(coins=[3, 3]), rng)
+        machikoro.sample_chance(at_roll(coins=[3, 3]), rng)
 
 
 @pytest.mark.rules("MK-ROLL-2", "MK-LANDMARK-5")

@@ -63,7 +63,7 @@ def played(players: int, seed: int, options: RulesOptions | None = None) -> list
     states = [state]
     while not machikoro.is_over(state):
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         state = machikoro.apply_move(state, move)

@@ -110,7 +110,7 @@ def test_no_line_is_longer_than_80_characters(players: int) -> None:
     rng = SplitMix64(4)
     while not machikoro.is_over(state):
         if machikoro.current_player(state) == machikoro.CHANCE:
-            move = machikoro.chance.sample(state, rng)
+            move = machikoro.sample_chance(state, rng)
         else:
             move = rng.choice(machikoro.legal_moves(state))
         state = machikoro.apply_move(state, move)
@@ -126,7 +126,7 @@ def test_the_view_fits_any_width_with_the_same_words(width: int) -> None:
         if machikoro.is_over(state):
             break
         if machikoro.current_player(state) == machikoro.CHANCE:
-            state = machikoro.apply_move(state, machikoro.chance.sample(state, rng))
+            state = machikoro.apply_move(state, machikoro.sample_chance(state, rng))
         else:
             state = machikoro.apply_move(state, rng.choice(machikoro.legal_moves(state)))
         if turn % 25 == 0:
