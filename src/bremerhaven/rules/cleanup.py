@@ -179,5 +179,5 @@ def return_influence(work: Work) -> None:
         while len(hand) > len(GAME.hand):
             low = hand.pop(0)
             work.note(InfluenceBoxed, seat, low)
-        work.change(seat, hand=tuple(hand), opened=frozenset())
+        work.set_hand(seat, tuple(hand), frozenset())
     work.bids = ()

@@ -78,7 +78,7 @@ _GOODS = tuple(Good)
 # The movement moves, made once.
 _UNLOAD = tuple(Unload(dock) for dock in range(3))
 _DELIVER = tuple(tuple(Deliver(k, good) for good in Good) for k in range(4))
-_CONVERSIONS = (Pack(), Unpack())
+_PACK, _UNPACK = Pack(), Unpack()
 _END_MOVEMENT = EndMovement()
 # Each seat's 4.3/4.4 step and first production decision.
 _SETTLE = tuple(PendingStep("settle", seat) for seat in range(4))
@@ -216,10 +216,16 @@ class _Movement(Step[PendingMovement]):
                     for good in _GOODS:
                         if storage[good] and accepts(placed.card, placed.delivered, good):
                             found.append(_DELIVER[k][good])
-        if storage[_CRATE] >= 2 or storage[_CONTAINER]:
-            for move in _CONVERSIONS:
-                if self.refusal(state, pending, move) is None:
-                    found.append(move)
+        crates, containers = storage[_CRATE], storage[_CONTAINER]
+        if (crates >= 2 or containers) and harbour.money >= _conversion_cost(harbour):
+            # Not undoing the last conversion (BH-ENGINE-8), with the goods in the supply
+            # (BH-INT-3).
+            limited = state.options.goods_supply is _LIMITED
+            goods = state.goods
+            if crates >= 2 and pending.last >= 0 and not (limited and goods[_CONTAINER] == 0):
+                found.append(_PACK)
+            if containers and pending.last <= 0 and not (limited and goods[_CRATE] < 2):
+                found.append(_UNPACK)
         found.append(_END_MOVEMENT)
         return tuple(found)
 

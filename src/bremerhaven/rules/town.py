@@ -474,6 +474,14 @@ class _Price(Step[PendingPrice]):
             return (*choices, _ROTATE)
         return choices
 
+    def moves(self, state: GameState, pending: PendingPrice) -> tuple[Move, ...]:
+        # refusal()'s predicates: every card of the stack (BH-PRICE-1); letting the prices
+        # change by themselves only under exchange_may_rotate and with no winner (BH-INT-17).
+        choices = _CHOICES[: len(state.prices)]
+        if state.options.exchange_may_rotate and winner(state, _SPACE_PRICE) is None:
+            return (*choices, _ROTATE)
+        return choices
+
     def refusal(
         self, state: GameState, pending: PendingPrice, move: ChoosePrice | RotatePrices
     ) -> Refusal | None:

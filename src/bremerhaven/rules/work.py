@@ -158,12 +158,17 @@ class Work:
         self.players[seat] = harbour
         return harbour
 
-    def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
-        """Replace ``seat``'s hand: :meth:`change` for the hand alone, spelled out (bids)."""
+    def set_hand(
+        self, seat: int, hand: tuple[int, ...], opened: frozenset[int] | None = None
+    ) -> None:
+        """Replace ``seat``'s hand, and its opened loading docks unless ``None``.
+
+        :meth:`change` for the hand (and the docks), spelled out: the bids, the clean-up.
+        """
         h = self.players[seat]
         self.players[seat] = make_harbour(
             h.money, h.prestige, hand, h.supply, h.covers, h.buildings, h.held, h.storage,
-            h.walls, h.docks, h.loading, h.bank, h.opened,
+            h.walls, h.docks, h.loading, h.bank, h.opened if opened is None else opened,
         )  # fmt: skip
 
     def set_money(self, seat: int, money: int) -> None:

@@ -187,6 +187,7 @@ def test_spelled_out_changes_are_change() -> None:
     storage = (1, 2, 3, 0)
     cases: list[tuple[str, dict[str, Any]]] = [
         ("set_hand", {"hand": (1, 4)}),
+        ("set_hand", {"hand": (2, 3), "opened": frozenset({1})}),
         ("set_money", {"money": 17}),
         ("set_storage", {"storage": storage}),
         ("set_docks", {"docks": docks, "storage": storage}),
