@@ -566,7 +566,7 @@ class _Career(Step[PendingCareer]):
 
 
 #: No swap, then the swap of each rank with the next: made once.
-_SWAPS = (SwapRanks(None), *(SwapRanks(r) for r in range(3)))
+_SWAPS = (SwapRanks(None), SwapRanks(0), SwapRanks(1), SwapRanks(2))
 
 
 def income(work: Work) -> None:

@@ -23,7 +23,7 @@ from bremerhaven.moves import well_formed
 from bremerhaven.rules.bidding import BIDDING, bidders, leader, shared_totals, totals, winner
 from bremerhaven.rules.boards import contract_to, ship_to
 from bremerhaven.rules.flow import carry_out
-from bremerhaven.rules.step import Refusal, Step
+from bremerhaven.rules.step import Refusal
 from bremerhaven.rules.table import STEPS, deciding_seat
 from bremerhaven.rules.work import Work
 from bremerhaven.scoring import scores
@@ -32,12 +32,16 @@ from meeplekit.engine import Engine, Hooks
 from meeplekit.rng import SplitMix64
 
 
-class _OneAtATime(Step[PendingStep]):
+class _OneAtATime:
     """A step without a choice carried out alone, a board's spaces one step each.
 
-    Never on top when moves are listed: only its automatic part is asked for.
+    Never on top when moves are listed: only its automatic part is asked for. A plain class
+    with the engine's step protocol (:class:`meeplekit.engine.Step`), not a subclass of the
+    rules' compiled :class:`~bremerhaven.rules.step.Step`.
     """
 
+    answers: tuple[type, ...] = ()
+    owns = frozenset({"BH-ENGINE-7"})
     may_be_automatic = True
     may_have_one_answer = False
 
