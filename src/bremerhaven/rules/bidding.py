@@ -10,6 +10,7 @@ drawn newspaper's symbol and its shuffled hand (BH-SOLO-8).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeAlias
 
 from bremerhaven.cards.model import ContractCard, ShipCard, Space, TrainBidBonus
 from bremerhaven.events import BidPlaced
@@ -25,7 +26,9 @@ __all__ = [
     "bid_spaces",
     "bidders",
     "counted",
+    "leader",
     "next_bidder",
+    "shared_totals",
     "totals",
     "winner",
 ]
@@ -34,17 +37,55 @@ _TOWN = (Space.PARKING, Space.BUILDING, Space.PERMIT, Space.GROW, Space.PRICE, S
 _TOWN_NO_BUILDING = tuple(s for s in _TOWN if s is not Space.BUILDING)
 _SEA = tuple(Space.sea(i) for i in range(1, 5))
 _LAND = tuple(Space.land(i) for i in range(1, 5))
+_TOWN_BITS = sum(1 << space for space in _TOWN)
+_TOWN_NO_BUILDING_BITS = sum(1 << space for space in _TOWN_NO_BUILDING)
 
-#: The legal bids by hand and open spaces, emptied when it reaches :data:`_MAX_LISTS`.
-_LISTS: dict[tuple[tuple[int, ...], bool, tuple[bool, ...], tuple[bool, ...]], tuple[Bid, ...]] = {}
+#: The legal bids by open spaces (a bit per :class:`Space`) and hand; each table of hands
+#: is emptied when it holds :data:`_MAX_LISTS` lists.
+_LISTS: dict[int, dict[tuple[int, ...], tuple[Bid, ...]]] = {}
 
-_MAX_LISTS = 20_000
+_MAX_LISTS = 4096
+
+
+class _Offer:
+    """The spaces that take bids on the last boards asked about, and their lists of bids.
+
+    The Sea and Land rows and the Building stack stay the same tuples through a round's
+    Bidding phase, so the open spaces are worked out once for them, by identity.
+    """
+
+    __slots__ = ("buildings", "land", "lists", "sea")
+
+    def __init__(self) -> None:
+        self.sea: tuple[ShipCard | None, ...] | None = None
+        self.land: tuple[ContractCard | None, ...] | None = None
+        self.buildings = False
+        self.lists: dict[tuple[int, ...], tuple[Bid, ...]] = {}
+
+
+_OFFER = _Offer()
+
+
+def _open_spaces(state: GameState) -> int:
+    """The spaces that take bids now, a bit per :class:`Space` (BH-BID-2, BH-INT-14)."""
+    found = _TOWN_BITS if state.buildings else _TOWN_NO_BUILDING_BITS
+    for i, ship in enumerate(state.sea):
+        if ship is not None:
+            found |= 1 << _SEA[i]
+    for i, contract in enumerate(state.land):
+        if contract is not None:
+            found |= 1 << _LAND[i]
+    return found
+
 
 #: The bidding turn of each seat, made once.
 BID_TURNS = tuple(PendingBid(seat) for seat in range(4))
 
 #: Every Bid move, made once: (space, value) -> move.
 _BIDS = {(space, value): Bid(space, value) for space in Space for value in range(1, 10)}
+
+#: One space's sums of card values and counts of cards, by seat.
+_Count: TypeAlias = tuple[dict[int, int], dict[int, int]]
 
 
 def bid_spaces(state: GameState | Work) -> list[Space]:
@@ -69,49 +110,74 @@ def _bonus(harbour: Harbour) -> int:
 
 
 #: The bids' sums and card counts by space and seat, kept for each tuple of bids: a round's
-#: states share one tuple of bids through the whole General action phase.
-_COUNTS: dict[
-    int, tuple[tuple[BidCard, ...], dict[Space, tuple[dict[int, int], dict[int, int]]]]
-] = {}
+#: states share one tuple of bids through the whole General action phase. Each is kept
+#: twice: by space (the table :func:`counted` gives) and as a row per space's number.
+_COUNTS: dict[int, tuple[tuple[BidCard, ...], dict[Space, _Count], list[_Count | None]]] = {}
 _MAX_COUNTS = 4096
 
 
 def counted(bids: tuple[BidCard, ...]) -> dict[Space, tuple[dict[int, int], dict[int, int]]]:
     """Each space's sum of card values and count of cards, by seat (BH-BID-5, BH-PARK-1).
 
-    Read-only: the table is shared by every state with the same tuple of bids.
+    The spaces in the order of their first bid. Read-only: the table is shared by every
+    state with the same tuple of bids.
     """
+    return _tally(bids)[1]
+
+
+def _tally(
+    bids: tuple[BidCard, ...],
+) -> tuple[tuple[BidCard, ...], dict[Space, _Count], list[_Count | None]]:
+    """The round's bids walked once: :func:`counted`'s table, and its rows by space number."""
     found = _COUNTS.get(id(bids))
     if found is not None and found[0] is bids:
-        return found[1]
-    table: dict[Space, tuple[dict[int, int], dict[int, int]]] = {}
+        return found
+    rows: list[_Count | None] = [None] * _SPACE_COUNT
+    table: dict[Space, _Count] = {}
     for bid in bids:
-        entry = table.get(bid.space)
+        space = bid.space
+        entry = rows[space]
         if entry is None:
-            entry = table[bid.space] = ({}, {})
+            entry = rows[space] = table[space] = ({}, {})
         sums, cards = entry
-        sums[bid.seat] = sums.get(bid.seat, 0) + bid.value
-        cards[bid.seat] = cards.get(bid.seat, 0) + 1
+        seat = bid.seat
+        sums[seat] = sums.get(seat, 0) + bid.value
+        cards[seat] = cards.get(seat, 0) + 1
     if len(_COUNTS) >= _MAX_COUNTS:
         _COUNTS.clear()
     # The tuple is kept with its table, so its id is never reused while it is a key.
-    _COUNTS[id(bids)] = (bids, table)
-    return table
+    made = _COUNTS[id(bids)] = (bids, table, rows)
+    return made
+
+
+_SPACE_COUNT = len(Space)
 
 
 def totals(state: GameState | Work, space: Space) -> dict[int, int]:
     """Each bidder's total on ``space``, the Train Station's bonus included (BH-BID-8)."""
-    entry = counted(state.bids).get(space)
+    return dict(shared_totals(state, space))
+
+
+def shared_totals(state: GameState | Work, space: Space) -> dict[int, int]:
+    """:func:`totals`, read-only: without a bonus, the table shared by the round's states."""
+    entry = _tally(state.bids)[2][space]
     if entry is None:
-        return {}
+        return _NO_TOTALS
     sums, cards = entry
+    slot = _LAND_SLOT.get(space)
+    if slot is None:
+        return sums
+    card = state.land[slot]
+    if card is None or not card.train:
+        return sums
     found = dict(sums)
-    if space.is_land:
-        card = state.land[space.slot]
-        if card is not None and card.train:
-            for seat in found:
-                found[seat] += cards[seat] * _bonus(state.players[seat])
+    for seat in found:
+        found[seat] += cards[seat] * _bonus(state.players[seat])
     return found
+
+
+_NO_TOTALS: dict[int, int] = {}
+_LAND_SLOT = {space: slot for slot, space in enumerate(_LAND)}
 
 
 def _order(ranks: Sequence[int], found: dict[int, int]) -> list[int]:
@@ -120,13 +186,29 @@ def _order(ranks: Sequence[int], found: dict[int, int]) -> list[int]:
 
 def bidders(state: GameState | Work, space: Space) -> list[int]:
     """The seats that bid on ``space``, winner first: by total, ties by rank (BH-BID-6)."""
-    return _order(state.ranks, totals(state, space))
+    return _order(state.ranks, shared_totals(state, space))
 
 
 def winner(state: GameState | Work, space: Space) -> int | None:
-    """The seat that won ``space``, or ``None`` when no one bid (BH-BID-5)."""
-    order = bidders(state, space)
-    return order[0] if order else None
+    """The seat that won ``space``, or ``None`` when no one bid (BH-BID-5).
+
+    The first of :func:`bidders`: the highest total, a tie to the higher rank (BH-BID-6).
+    """
+    return leader(shared_totals(state, space), state.ranks)
+
+
+def leader(found: dict[int, int], ranks: Sequence[int]) -> int | None:
+    """The seat with the highest total in ``found``, a tie to the higher rank (BH-BID-6).
+
+    The first of ``found``'s seats by total then rank, as :func:`bidders` orders them;
+    ``None`` when ``found`` is empty.
+    """
+    best: int | None = None
+    top = 0
+    for seat, total in found.items():
+        if best is None or total > top or (total == top and ranks.index(seat) < ranks.index(best)):
+            best, top = seat, total
+    return best
 
 
 def next_bidder(players: Sequence[Harbour], ranks: Sequence[int], after: int | None) -> int | None:
@@ -157,17 +239,21 @@ class _Bidding(Step[PendingBid]):
         # The candidates are exactly the legal bids: every card in hand on every space that
         # takes bids, the two predicates of refusal(). They depend on the hand and on which
         # spaces have a card, so each list is made once.
-        key = (
-            state.players[pending.seat].hand,
-            bool(state.buildings),
-            tuple(card is None for card in state.sea),
-            tuple(card is None for card in state.land),
-        )
-        found = _LISTS.get(key)
+        offer = _OFFER
+        sea, land, buildings = state.sea, state.land, bool(state.buildings)
+        if offer.sea is not sea or offer.land is not land or offer.buildings != buildings:
+            spaces = _open_spaces(state)
+            lists = _LISTS.get(spaces)
+            if lists is None:
+                lists = _LISTS[spaces] = {}
+            offer.sea, offer.land, offer.buildings, offer.lists = sea, land, buildings, lists
+        hand = state.players[pending.seat].hand
+        lists = offer.lists
+        found = lists.get(hand)
         if found is None:
-            if len(_LISTS) >= _MAX_LISTS:
-                _LISTS.clear()
-            found = _LISTS[key] = tuple(self.candidates(state, pending))
+            if len(lists) >= _MAX_LISTS:
+                lists.clear()
+            found = lists[hand] = tuple(self.candidates(state, pending))
         return found
 
     def refusal(self, state: GameState, pending: PendingBid, move: Bid) -> Refusal | None:
@@ -209,7 +295,7 @@ def place(work: Work, seat: int, space: Space, value: int, rule_id: str = "BH-BI
     """``seat`` places its card of ``value`` on ``space``; the next bidder's turn follows."""
     hand = list(work.players[seat].hand)
     hand.remove(value)
-    work.change(seat, hand=tuple(hand))
+    work.set_hand(seat, tuple(hand))
     work.bids = (*work.bids, make_bid(space, seat, value))
     if work.log is not None:
         work.log.append(BidPlaced(seat, space, _card_on(work, space), rule_id))

@@ -41,13 +41,20 @@ from bremerhaven.state import Harbour, PendingDue
 
 __all__ = ["clean_up", "end_game", "refill", "return_influence"]
 
+# The enum members the rules read, looked up once (a member's lookup costs a call).
+_PER_BUILDINGS = Counted.BUILDINGS
+_PER_CONTRACTS = Counted.CONTRACTS
+_PER_SHIPS = Counted.SHIPS
+_LEFTOVER_IGNORED = LeftoverContracts.IGNORED
+_REASON_EVENT = Reason.EVENT
+
 
 def _counted(harbour: Harbour, per: Counted) -> int:
-    if per is Counted.CONTRACTS:
+    if per is _PER_CONTRACTS:
         return sum(1 for placed in harbour.loading if placed is not None)
-    if per is Counted.SHIPS:
+    if per is _PER_SHIPS:
         return sum(1 for ship in harbour.docks if ship is not None)
-    if per is Counted.BUILDINGS:
+    if per is _PER_BUILDINGS:
         return sum(1 for _ in built(harbour))
     return used_spaces(harbour.storage)
 
@@ -60,9 +67,9 @@ def _event(work: Work, effect: EventEffect, card: NewspaperCard) -> None:
         count = _counted(work.players[seat], effect.per)
         money = count * effect.money
         if isinstance(effect, Charge):
-            work.charge(seat, money, "BH-EVENT-1", Reason.EVENT, card)
+            work.charge(seat, money, "BH-EVENT-1", _REASON_EVENT, card)
         elif isinstance(effect, Reward):
-            work.earn(seat, money, "BH-EVENT-1", Reason.EVENT, card)
+            work.earn(seat, money, "BH-EVENT-1", _REASON_EVENT, card)
 
 
 def clean_up(work: Work) -> bool:
@@ -108,7 +115,7 @@ def end_game(work: Work) -> None:
     Under its reading that the owner chooses, an owner whose order matters is asked, seat
     by seat, and the game is over once the last has chosen.
     """
-    if work.options.leftover_contracts is LeftoverContracts.IGNORED:
+    if work.options.leftover_contracts is _LEFTOVER_IGNORED:
         return
     asked: list[PendingDue] = []
     for seat in range(work.count):
@@ -129,7 +136,7 @@ C = TypeVar("C", ShipCard, ContractCard)
 
 def _refill_row(
     row: Sequence[C | None], deck: tuple[C, ...], full: bool
-) -> tuple[list[C | None], tuple[C, ...], int]:
+) -> tuple[tuple[C | None, ...], tuple[C, ...], int]:
     """One board's refill: the new row, the deck left and how many cards were discarded."""
     n = len(row)
     left = [card for card in row if card is not None]
@@ -143,7 +150,7 @@ def _refill_row(
         discarded = 0
     new = deck[: n - len(left)]
     gaps: list[C | None] = [None] * (n - len(left) - len(new))
-    return gaps + list(new) + list(left), deck[len(new) :], discarded
+    return tuple(gaps + list(new) + list(left)), deck[len(new) :], discarded
 
 
 def refill(work: Work) -> None:
@@ -172,5 +179,5 @@ def return_influence(work: Work) -> None:
         while len(hand) > len(GAME.hand):
             low = hand.pop(0)
             work.note(InfluenceBoxed, seat, low)
-        work.change(seat, hand=tuple(hand), opened=frozenset())
+        work.set_hand(seat, tuple(hand), frozenset())
     work.bids = ()

@@ -5,7 +5,11 @@ BH-ENGINE-7).
 
 A round is a fixed program on the stack: the bids, then 1.0 to 1.5, the Sea and Land
 spaces left to right, every harbour, and the clean-up; each automatic step carries out its
-part and pushes the decisions it raises on top.
+part and pushes the decisions it raises on top. The steps without a choice that come up
+together are carried out in one pass, inside one automatic step, up to the first decision
+one of them raises; the Sea and Land boards are each walked left to right in one step, and
+leave a step for their spaces after a decision, below it. The bids are walked once for the
+whole phase (:func:`bremerhaven.rules.bidding.counted`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
 from bremerhaven.state import GameState, PendingStep
 
-__all__ = ["AUTOMATIC", "ROUND", "start_round"]
+__all__ = ["AUTOMATIC", "ROUND", "carry_out", "start_round"]
 
 #: A round's automatic steps, last first (the stack's top is its end).
 ROUND = (
@@ -59,9 +63,28 @@ class _Automatic(Step[PendingStep]):
         return Refusal("BH-ENGINE-7", "No decision is asked for now.")
 
     def automatic(self, work: Work, pending: PendingStep) -> bool:
-        work.stack.pop()
-        _PHASES[pending.phase](work, pending.index)
-        return True
+        # The steps without a choice on top are carried out in one pass, up to the first
+        # decision one of them raises: the engine's own loop would carry them out one by
+        # one, in the same order (BH-ENGINE-7).
+        stack = work.stack
+        while True:
+            stack.pop()
+            carry_out(work, pending)
+            if not stack:
+                return True
+            top = stack[-1]
+            if type(top) is not PendingStep:
+                return True
+            pending = top
+
+
+def carry_out(work: Work, pending: PendingStep) -> None:
+    """Carry out one step without a choice, already taken off the stack (BH-ENGINE-7).
+
+    The Sea's and Land's steps resolve their board from the step's space on, up to the
+    first decision (:func:`bremerhaven.rules.boards.sea`, :func:`bremerhaven.rules.boards.land`).
+    """
+    _PHASES[pending.phase](work, pending.index)
 
 
 def _clean_up(work: Work, index: int) -> None:

@@ -40,6 +40,7 @@ from bremerhaven.moves import (
     Unload,
     Unpack,
 )
+from bremerhaven.options import GoodsSupply
 from bremerhaven.rules.harbours import (
     accepts,
     converts_free,
@@ -67,12 +68,17 @@ from bremerhaven.state import (
 
 __all__ = ["DUE", "MOVEMENT", "PRODUCTION", "harbours", "settle_harbour"]
 
+# The enum members the rules read, looked up once (a member's lookup costs a call).
+_REASON_CONVERSION = Reason.CONVERSION
+_REASON_PRODUCTION = Reason.PRODUCTION
+_LIMITED = GoodsSupply.LIMITED
+
 _CONTAINER, _CRATE = Good.CONTAINER, Good.CRATE
 _GOODS = tuple(Good)
 # The movement moves, made once.
 _UNLOAD = tuple(Unload(dock) for dock in range(3))
 _DELIVER = tuple(tuple(Deliver(k, good) for good in Good) for k in range(4))
-_CONVERSIONS = (Pack(), Unpack())
+_PACK, _UNPACK = Pack(), Unpack()
 _END_MOVEMENT = EndMovement()
 # Each seat's 4.3/4.4 step and first production decision.
 _SETTLE = tuple(PendingStep("settle", seat) for seat in range(4))
@@ -97,10 +103,6 @@ def harbours(work: Work) -> None:
             harbour = work.players[seat]
             work.change(seat, bank=harbour.bank + store)
             work.note(MoneyBanked, seat, store)
-
-
-def _update(storage: list[int]) -> dict[str, object]:
-    return {"storage": (storage[0], storage[1], storage[2], storage[3])}
 
 
 # --------------------------------------------------------------------------- 4.1
@@ -137,7 +139,7 @@ class _Production(Step[PendingProduction]):
         if good is not None:
             if not room_for(harbour, good):
                 return Refusal("BH-PROD-3", "There is no empty storage space for the good.")
-            if state.options.goods_supply.value == "limited" and state.goods[good] == 0:
+            if state.options.goods_supply is _LIMITED and state.goods[good] == 0:
                 return Refusal("BH-INT-3", f"The supply has no {good.key} left.")
         return None
 
@@ -154,10 +156,10 @@ class _Production(Step[PendingProduction]):
             taken = work.take_goods(production.good, 1)
             storage = list(harbour.storage)
             storage[production.good] += taken
-            work.change(seat, **_update(storage))
+            work.set_storage(seat, (storage[0], storage[1], storage[2], storage[3]))
             work.note(GoodProduced, seat, building, production.good)
         else:
-            work.earn(seat, production.money, "BH-PROD-3", Reason.PRODUCTION, building)
+            work.earn(seat, production.money, "BH-PROD-3", _REASON_PRODUCTION, building)
         work.stack.append(PendingProduction(seat, pending.used | {move.space}))
 
 
@@ -214,10 +216,16 @@ class _Movement(Step[PendingMovement]):
                     for good in _GOODS:
                         if storage[good] and accepts(placed.card, placed.delivered, good):
                             found.append(_DELIVER[k][good])
-        if storage[_CRATE] >= 2 or storage[_CONTAINER]:
-            for move in _CONVERSIONS:
-                if self.refusal(state, pending, move) is None:
-                    found.append(move)
+        crates, containers = storage[_CRATE], storage[_CONTAINER]
+        if (crates >= 2 or containers) and harbour.money >= _conversion_cost(harbour):
+            # Not undoing the last conversion (BH-ENGINE-8), with the goods in the supply
+            # (BH-INT-3).
+            limited = state.options.goods_supply is _LIMITED
+            goods = state.goods
+            if crates >= 2 and pending.last >= 0 and not (limited and goods[_CONTAINER] == 0):
+                found.append(_PACK)
+            if containers and pending.last <= 0 and not (limited and goods[_CRATE] < 2):
+                found.append(_UNPACK)
         found.append(_END_MOVEMENT)
         return tuple(found)
 
@@ -253,7 +261,7 @@ class _Movement(Step[PendingMovement]):
                 return Refusal("BH-MOVE-5", "Packing needs two crates in storage.")
             if pending.last < 0:
                 return Refusal("BH-ENGINE-8", "Packing now would undo the last unpacking.")
-            if state.options.goods_supply.value == "limited" and state.goods[_CONTAINER] == 0:
+            if state.options.goods_supply is _LIMITED and state.goods[_CONTAINER] == 0:
                 return Refusal("BH-INT-3", "The supply has no container left.")
             return None
         if isinstance(move, Unpack):
@@ -261,7 +269,7 @@ class _Movement(Step[PendingMovement]):
                 return Refusal("BH-MOVE-5", "Unpacking needs a container in storage.")
             if pending.last > 0:
                 return Refusal("BH-ENGINE-8", "Unpacking now would undo the last packing.")
-            if state.options.goods_supply.value == "limited" and state.goods[_CRATE] < 2:
+            if state.options.goods_supply is _LIMITED and state.goods[_CRATE] < 2:
                 return Refusal("BH-INT-3", "The supply has fewer than two crates left.")
             return None
         return Refusal("BH-ENGINE-1", "That does not answer the movement of goods.")
@@ -279,7 +287,11 @@ class _Movement(Step[PendingMovement]):
             docks = list(harbour.docks)
             docks[move.dock] = make_berthed(ship.card, ship.good, ship.goods - 1, ship.timers)
             storage[ship.good] += 1
-            work.change(seat, docks=(docks[0], docks[1], docks[2]), **_update(storage))
+            work.set_docks(
+                seat,
+                (docks[0], docks[1], docks[2]),
+                (storage[0], storage[1], storage[2], storage[3]),
+            )
             if work.log is not None:
                 work.log.append(GoodUnloaded(seat, ship.good, move.dock))
             last = 0
@@ -293,17 +305,17 @@ class _Movement(Step[PendingMovement]):
                 placed.card, (delivered[0], delivered[1], delivered[2], delivered[3]), placed.timers
             )
             storage[move.good] -= 1
-            work.change(
+            work.set_loading(
                 seat,
-                loading=(loading[0], loading[1], loading[2], loading[3]),
-                **_update(storage),
+                (loading[0], loading[1], loading[2], loading[3]),
+                (storage[0], storage[1], storage[2], storage[3]),
             )
             if work.log is not None:
                 work.log.append(GoodDelivered(seat, move.good, placed.card))
             last = 0
         else:
             cost = _conversion_cost(harbour)
-            work.pay(seat, cost, "BH-MOVE-5", Reason.CONVERSION)
+            work.pay(seat, cost, "BH-MOVE-5", _REASON_CONVERSION)
             harbour = work.players[seat]
             if isinstance(move, Pack):
                 storage[_CRATE] -= 2
@@ -319,7 +331,7 @@ class _Movement(Step[PendingMovement]):
                 work.take_goods(_CRATE, 2)
                 last = -1
                 work.note(GoodsConverted, seat, False)
-            work.change(seat, **_update(storage))
+            work.set_storage(seat, (storage[0], storage[1], storage[2], storage[3]))
         work.stack.append(_MOVING[seat][last])
 
 
@@ -353,7 +365,8 @@ def settle_harbour(work: Work, seat: int) -> None:
         work.change(seat, prestige=prestige, loading=_four(loading))
         work.stack.append(PendingDue(seat, frozenset(k for k, _ in due)))
         return
-    work.change(seat, prestige=prestige, loading=_four(loading))
+    if prestige != harbour.prestige or any(placed is not None for placed in harbour.loading):
+        work.change(seat, prestige=prestige, loading=_four(loading))
     for _, placed in ordered:
         resolve(work, seat, placed, "BH-TIME-3")
     _ships_due(work, seat)
@@ -378,7 +391,7 @@ def _ships_due(work: Work, seat: int) -> None:
             work.note(ShipLeft, seat, ship.card, ship.good, ship.goods)
         else:
             docks[d] = make_berthed(ship.card, ship.good, ship.goods, ship.timers - 1)
-    work.change(seat, docks=(docks[0], docks[1], docks[2]))
+    work.set_docks(seat, (docks[0], docks[1], docks[2]), work.players[seat].storage)
 
 
 class _Due(Step[PendingDue]):

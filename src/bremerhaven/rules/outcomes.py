@@ -23,6 +23,14 @@ from bremerhaven.state import Placed
 
 __all__ = ["complete", "due_order", "order_matters", "penalise", "resolve", "reward"]
 
+# The enum members the rules read, looked up once (a member's lookup costs a call).
+_DUE_COMPLETE_FIRST = DueOrder.COMPLETE_FIRST
+_DUE_LOADING_DOCK = DueOrder.LOADING_DOCK
+_REASON_PENALTY = Reason.PENALTY
+_REASON_REWARD = Reason.REWARD
+_REASON_SALE = Reason.SALE
+_GOODS = tuple(Good)
+
 #: Due contracts with their loading docks.
 Due = list[tuple[int, Placed]]
 
@@ -69,9 +77,9 @@ def due_order(options: RulesOptions, due: Due) -> Due | None:
     if len(due) < 2:
         return due
     order = options.due_order
-    if order is DueOrder.LOADING_DOCK:
+    if order is _DUE_LOADING_DOCK:
         return due
-    if order is DueOrder.COMPLETE_FIRST:
+    if order is _DUE_COMPLETE_FIRST:
         return sorted(due, key=lambda item: not complete(item[1]))
     return None if order_matters([placed for _, placed in due]) else due
 
@@ -80,7 +88,7 @@ def penalise(work: Work, seat: int, card: ContractCard) -> None:
     """``seat`` pays ``card``'s penalty (BH-LAND-5, BH-LAND-7, BH-MONEY-2)."""
     penalty = card.penalty
     if penalty.money:
-        work.charge(seat, penalty.money, "BH-LAND-5", Reason.PENALTY, card)
+        work.charge(seat, penalty.money, "BH-LAND-5", _REASON_PENALTY, card)
     if penalty.prestige:
         harbour = work.players[seat]
         floor = (
@@ -95,7 +103,7 @@ def reward(work: Work, seat: int, card: ContractCard) -> None:
     """``seat`` takes ``card``'s reward (BH-LAND-6, BH-LAND-7)."""
     gain = card.reward
     if gain.money:
-        work.earn(seat, gain.money, "BH-LAND-6", Reason.REWARD, card)
+        work.earn(seat, gain.money, "BH-LAND-6", _REASON_REWARD, card)
     if gain.prestige:
         harbour = work.players[seat]
         work.change(seat, prestige=harbour.prestige + gain.prestige)
@@ -106,12 +114,12 @@ def resolve(work: Work, seat: int, placed: Placed, rule_id: str) -> None:
     """Resolve a due contract: sell, then reward or penalty (BH-TIME-2, BH-TIME-3)."""
     prices = work.prices[0]
     revenue = 0
-    for good in Good:
+    for good in _GOODS:
         count = placed.delivered[good]
         if count:
             revenue += count * prices.price(good)
             work.return_goods(good, count)
-    work.earn(seat, revenue, "BH-TIME-2", Reason.SALE, placed.card)
+    work.earn(seat, revenue, "BH-TIME-2", _REASON_SALE, placed.card)
     if complete(placed):
         reward(work, seat, placed.card)
     else:

@@ -47,7 +47,7 @@ from bremerhaven.moves import (
     SwapRanks,
 )
 from bremerhaven.options import Simultaneous, TiedTop
-from bremerhaven.rules.bidding import bidders, counted, totals, winner
+from bremerhaven.rules.bidding import bidders, counted, leader, shared_totals, winner
 from bremerhaven.rules.harbours import free_spaces, has_price_choice, open_spaces
 from bremerhaven.rules.step import Refusal, Step
 from bremerhaven.rules.work import Work
@@ -75,11 +75,28 @@ __all__ = [
     "serial_order",
 ]
 
+# The enum members the rules read, looked up once (a member's lookup costs a call).
+_REASON_BOLLARD = Reason.BOLLARD
+_REASON_COVER = Reason.COVER
+_REASON_DIFFERENCE = Reason.DIFFERENCE
+_REASON_PARKING = Reason.PARKING
+_REASON_PERMIT = Reason.PERMIT
+_REASON_RANK_INCOME = Reason.RANK_INCOME
+_SIMULTANEOUS_SEAT_ORDER = Simultaneous.SEAT_ORDER
+_SPACE_BUILDING = Space.BUILDING
+_SPACE_CAREER = Space.CAREER
+_SPACE_GROW = Space.GROW
+_SPACE_PARKING = Space.PARKING
+_SPACE_PERMIT = Space.PERMIT
+_SPACE_PRICE = Space.PRICE
+_TIED_EXCLUDED = TiedTop.EXCLUDED
+_TIED_FREE = TiedTop.FREE
+
 
 def serial_order(state: GameState | Work, seats: Iterable[int]) -> list[int]:
     """``seats`` in the order the simultaneous phases are played (BH-INT-6, BH-ENGINE-6)."""
     chosen = list(seats)
-    if state.options.simultaneous is Simultaneous.SEAT_ORDER:
+    if state.options.simultaneous is _SIMULTANEOUS_SEAT_ORDER:
         return sorted(chosen)
     return sorted(chosen, key=state.ranks.index)
 
@@ -89,11 +106,11 @@ def serial_order(state: GameState | Work, seats: Iterable[int]) -> list[int]:
 
 def parking(work: Work) -> None:
     """1.0: 1 money per card on the Parking lot, whatever its value (BH-PARK-1)."""
-    entry = counted(work.bids).get(Space.PARKING)
+    entry = counted(work.bids).get(_SPACE_PARKING)
     if entry is None:
         return
     for seat, cards in sorted(entry[1].items()):
-        work.earn(seat, cards * GAME.parking, "BH-PARK-1", Reason.PARKING, count=cards)
+        work.earn(seat, cards * GAME.parking, "BH-PARK-1", _REASON_PARKING, count=cards)
 
 
 def building(work: Work) -> None:
@@ -106,7 +123,7 @@ def building(work: Work) -> None:
         return
     card = work.buildings[0]
     work.buildings = work.buildings[1:]
-    seat = winner(work, Space.BUILDING)
+    seat = winner(work, _SPACE_BUILDING)
     if seat is None:
         work.note(BuildingLeft, card)
     elif seat == work.dummy:
@@ -121,7 +138,7 @@ def building(work: Work) -> None:
 
 
 def _top(state: GameState | Work, space: Space) -> int:
-    found = totals(state, space)
+    found = shared_totals(state, space)
     return max(found.values()) if found else 0
 
 
@@ -131,25 +148,24 @@ def _standing(state: GameState | Work, space: Space, seat: int) -> tuple[bool, b
     The winner is the highest rank among the top totals; both come from one count of the
     bids.
     """
-    found = totals(state, space)
+    found = shared_totals(state, space)
     if seat not in found:
         return False, False
-    top = max(found.values())
-    ranks = state.ranks
-    won = min((s for s in found if found[s] == top), key=ranks.index) == seat
-    return won, found[seat] == top
+    if found[seat] != max(found.values()):
+        return False, False
+    return leader(found, state.ranks) == seat, True
 
 
 def _acts_free(state: GameState | Work, space: Space, seat: int) -> bool:
     """The top bidder acts for free; a player tied with it too, unless BH-INT-4 says no."""
     won, tied = _standing(state, space, seat)
-    return won or (tied and state.options.tied_top is TiedTop.FREE)
+    return won or (tied and state.options.tied_top is _TIED_FREE)
 
 
 def _excluded(state: GameState | Work, space: Space, seat: int) -> bool:
     """BH-INT-4's other reading: a tied bidder lower in rank may not act at all."""
     won, tied = _standing(state, space, seat)
-    return tied and not won and state.options.tied_top is TiedTop.EXCLUDED
+    return tied and not won and state.options.tied_top is _TIED_EXCLUDED
 
 
 def permit(work: Work) -> None:
@@ -157,8 +173,8 @@ def permit(work: Work) -> None:
 
     BH-PERMIT-1, BH-PERMIT-2; the dummy builds nothing (BH-SOLO-12).
     """
-    seats = [s for s in bidders(work, Space.PERMIT) if s != work.dummy]
-    seats = [s for s in seats if not _excluded(work, Space.PERMIT, s)]
+    seats = [s for s in bidders(work, _SPACE_PERMIT) if s != work.dummy]
+    seats = [s for s in seats if not _excluded(work, _SPACE_PERMIT, s)]
     for seat in reversed(serial_order(work, seats)):
         work.stack.append(PendingPermits(seat, 0, 0))
 
@@ -169,11 +185,11 @@ def permit_price(state: GameState, pending: PendingPermits) -> int:
     The first is free to the top bidder and costs the difference to the others, each further one the
     top bid (BH-PERMIT-1, BH-PERMIT-8, BH-INT-11).
     """
-    found = totals(state, Space.PERMIT)
+    found = shared_totals(state, _SPACE_PERMIT)
     top = max(found.values())
     if pending.bought:
         return top
-    if _acts_free(state, Space.PERMIT, pending.seat):
+    if _acts_free(state, _SPACE_PERMIT, pending.seat):
         return 0
     return top - found[pending.seat]
 
@@ -189,6 +205,18 @@ _CHOICES = tuple(ChoosePrice(index) for index in range(64))
 _ROTATE = RotatePrices()
 _BOLLARDS = tuple(PlaceBollard(wall) for wall in range(BOLLARD_WALLS))
 _END_PERMITS = EndPermits()
+_CLEARS = tuple(ClearCover(space) for space in range(12))
+_BUILDS: dict[str, Build] = {}
+
+
+def _build(key: str) -> Build:
+    """The move building the held building ``key``, made once per key."""
+    found = _BUILDS.get(key)
+    if found is None:
+        if len(_BUILDS) >= 4096:
+            _BUILDS.clear()
+        found = _BUILDS[key] = Build(key)
+    return found
 
 
 class _Permits(Step[PendingPermits]):
@@ -213,20 +241,31 @@ class _Permits(Step[PendingPermits]):
     def _uses(self, state: GameState, pending: PendingPermits) -> list[Move]:
         harbour = state.players[pending.seat]
         found: list[Move] = list(_BOLLARDS)
-        found += [ClearCover(s) for s, cost in enumerate(harbour.covers) if cost is not None]
-        found += [Build(b.key) for b in dict.fromkeys(harbour.held)]
+        found += [_CLEARS[s] for s, cost in enumerate(harbour.covers) if cost is not None]
+        found += [_build(b.key) for b in dict.fromkeys(harbour.held)]
         return found
 
     def moves(self, state: GameState, pending: PendingPermits) -> tuple[Move, ...]:
         # refusal()'s predicates, with the permit's price worked out once and no use move
         # tried without a permit to spend (BH-PERMIT-3).
+        harbour = state.players[pending.seat]
+        money = harbour.money
         found: list[Move] = []
-        if state.players[pending.seat].money >= permit_price(state, pending):
+        if money >= permit_price(state, pending):
             found.append(_BUY)
         if pending.permits:
-            found += [
-                m for m in self._uses(state, pending) if self.refusal(state, pending, m) is None
-            ]
+            # A free bollard position it can pay for (BH-PERMIT-4).
+            for wall, bollard in enumerate(_BOLLARDS):
+                cost = _bollard_cost(state, pending.seat, wall)
+                if cost is not None and money >= cost:
+                    found.append(bollard)
+            # A Cover card it can pay for (BH-PERMIT-5).
+            for space, cover in enumerate(harbour.covers):
+                if cover is not None and money >= cover:
+                    found.append(_CLEARS[space])
+            # A held building, onto an empty cleared space (BH-PERMIT-6, BH-INT-15).
+            if harbour.held and open_spaces(harbour) and free_spaces(harbour) >= 1:
+                found += [_build(b.key) for b in dict.fromkeys(harbour.held)]
         found.append(_END_PERMITS)
         return tuple(found)
 
@@ -282,21 +321,21 @@ class _Permits(Step[PendingPermits]):
             return
         if isinstance(move, BuyPermit):
             cost = permit_price(state, pending)
-            work.pay(seat, cost, "BH-PERMIT-8", Reason.PERMIT)
+            work.pay(seat, cost, "BH-PERMIT-8", _REASON_PERMIT)
             work.note(PermitBought, seat)
             work.stack.append(PendingPermits(seat, pending.permits + 1, pending.bought + 1))
             return
         harbour = work.players[seat]
         if isinstance(move, PlaceBollard):
             cost = _bollard_cost(state, seat, move.wall) or 0
-            work.pay(seat, cost, "BH-PERMIT-4", Reason.BOLLARD)
+            work.pay(seat, cost, "BH-PERMIT-4", _REASON_BOLLARD)
             walls = list(work.players[seat].walls)
             walls[move.wall] += 1
             work.change(seat, walls=(walls[0], walls[1], walls[2], walls[3]))
             work.note(BollardPlaced, seat, move.wall)
         elif isinstance(move, ClearCover):
             cost = harbour.covers[move.space] or 0
-            work.pay(seat, cost, "BH-PERMIT-5", Reason.COVER)
+            work.pay(seat, cost, "BH-PERMIT-5", _REASON_COVER)
             covers = list(work.players[seat].covers)
             covers[move.space] = None
             opened = work.players[seat].opened
@@ -336,22 +375,25 @@ def grow(work: Work) -> None:
     The others may pay the difference (BH-GROW-1, BH-GROW-2); the dummy grows whenever it bid (
     BH-SOLO-13).
     """
-    seats = bidders(work, Space.GROW)
+    seats = bidders(work, _SPACE_GROW)
     pending: list[int] = []
     for seat in serial_order(work, seats):
         if seat == work.dummy:
             _grow_one(work, seat, "BH-SOLO-13")
-        elif _acts_free(work, Space.GROW, seat):
+        elif _acts_free(work, _SPACE_GROW, seat):
             _grow_one(work, seat, "BH-GROW-2")
-        elif not _excluded(work, Space.GROW, seat):
+        elif not _excluded(work, _SPACE_GROW, seat):
             pending.append(seat)
     for seat in reversed(pending):
         work.stack.append(PendingGrow(seat))
 
 
+_PAY_OR_NOT = (PayDifference(True), PayDifference(False))
+
+
 def grow_price(state: GameState, seat: int) -> int:
     """The difference ``seat`` pays to grow (BH-GROW-1)."""
-    return _top(state, Space.GROW) - totals(state, Space.GROW)[seat]
+    return _top(state, _SPACE_GROW) - shared_totals(state, _SPACE_GROW)[seat]
 
 
 class _Grow(Step[PendingGrow]):
@@ -362,7 +404,7 @@ class _Grow(Step[PendingGrow]):
         return "paying the difference to grow influence"
 
     def candidates(self, state: GameState, pending: PendingGrow) -> Iterable[PayDifference]:
-        return (PayDifference(True), PayDifference(False))
+        return _PAY_OR_NOT
 
     def refusal(
         self, state: GameState, pending: PendingGrow, move: PayDifference
@@ -382,7 +424,7 @@ class _Grow(Step[PendingGrow]):
     def apply(self, work: Work, pending: PendingGrow, move: PayDifference) -> None:
         if move.pay:
             work.pay(
-                pending.seat, grow_price(work.state, pending.seat), "BH-GROW-1", Reason.DIFFERENCE
+                pending.seat, grow_price(work.state, pending.seat), "BH-GROW-1", _REASON_DIFFERENCE
             )
             _grow_one(work, pending.seat, "BH-GROW-2")
         else:
@@ -403,7 +445,7 @@ def price(work: Work) -> None:
     A Commodity Exchange's owner may, else the top card goes to the bottom (BH-PRICE-1 to
     BH-PRICE-3); the dummy's win is the no-bid case (BH-SOLO-14).
     """
-    seat = winner(work, Space.PRICE)
+    seat = winner(work, _SPACE_PRICE)
     if seat is not None and seat != work.dummy:
         work.stack.append(PendingPrice(seat))
         return
@@ -432,11 +474,19 @@ class _Price(Step[PendingPrice]):
             return (*choices, _ROTATE)
         return choices
 
+    def moves(self, state: GameState, pending: PendingPrice) -> tuple[Move, ...]:
+        # refusal()'s predicates: every card of the stack (BH-PRICE-1); letting the prices
+        # change by themselves only under exchange_may_rotate and with no winner (BH-INT-17).
+        choices = _CHOICES[: len(state.prices)]
+        if state.options.exchange_may_rotate and winner(state, _SPACE_PRICE) is None:
+            return (*choices, _ROTATE)
+        return choices
+
     def refusal(
         self, state: GameState, pending: PendingPrice, move: ChoosePrice | RotatePrices
     ) -> Refusal | None:
         if isinstance(move, RotatePrices):
-            if winner(state, Space.PRICE) is not None:
+            if winner(state, _SPACE_PRICE) is not None:
                 return Refusal(
                     "BH-PRICE-1",
                     "The winner of 1.4 puts a Price card on top or keeps the stack; the "
@@ -474,7 +524,7 @@ def career(work: Work) -> None:
     Then income by rank (BH-CAREER-1, BH-CAREER-2); the dummy's win makes it Captain (BH-SOLO-15).
     """
     work.stack.append(PendingStep("income"))
-    seat = winner(work, Space.CAREER)
+    seat = winner(work, _SPACE_CAREER)
     if seat is None:
         return
     if seat == work.dummy:
@@ -493,7 +543,11 @@ class _Career(Step[PendingCareer]):
         return "swapping two adjacent ranks"
 
     def candidates(self, state: GameState, pending: PendingCareer) -> Iterable[SwapRanks]:
-        return [SwapRanks(None)] + [SwapRanks(r) for r in range(len(state.ranks) - 1)]
+        return _SWAPS[: len(state.ranks)]
+
+    def moves(self, state: GameState, pending: PendingCareer) -> tuple[SwapRanks, ...]:
+        # Every candidate passes refusal(): a swap of two ranks that exist (BH-CAREER-1).
+        return _SWAPS[: len(state.ranks)]
 
     def refusal(self, state: GameState, pending: PendingCareer, move: SwapRanks) -> Refusal | None:
         if move.rank is not None and move.rank + 1 >= len(state.ranks):
@@ -511,10 +565,14 @@ class _Career(Step[PendingCareer]):
         work.note(RanksSwapped, pending.seat, r)
 
 
+#: No swap, then the swap of each rank with the next: made once.
+_SWAPS = (SwapRanks(None), SwapRanks(0), SwapRanks(1), SwapRanks(2))
+
+
 def income(work: Work) -> None:
     """Income by rank after the career ladder: 4 / 3 / 2 / 1 (BH-CAREER-2)."""
     for rank, seat in enumerate(work.ranks):
-        work.earn(seat, GAME.rank_income[rank], "BH-CAREER-2", Reason.RANK_INCOME)
+        work.earn(seat, GAME.rank_income[rank], "BH-CAREER-2", _REASON_RANK_INCOME)
 
 
 #: 1.2's decision: buying and spending building permits.

@@ -17,9 +17,22 @@ import attrs
 from bremerhaven.cards.model import ContractCard, Good, NewspaperCard, ShipCard
 from bremerhaven.events import Event, MoneyCharged, MoneyEarned, MoneyPaid, Reason, ReasonCard
 from bremerhaven.options import GoodsSupply
-from bremerhaven.state import BidCard, GameState, Harbour, Pending, make_harbour, make_state
+from bremerhaven.state import (
+    Berthed,
+    BidCard,
+    GameState,
+    Harbour,
+    Pending,
+    Placed,
+    make_harbour,
+    make_state,
+)
 
 __all__ = ["Work"]
+
+# The enum members the rules read, looked up once (a member's lookup costs a call).
+_SUPPLY_LIMITED = GoodsSupply.LIMITED
+_SUPPLY_UNLIMITED = GoodsSupply.UNLIMITED
 
 P = ParamSpec("P")
 
@@ -70,8 +83,11 @@ class Work:
         self.ranks = state.ranks
         self.round = state.round
         self.track = state.track
-        self.sea: list[ShipCard | None] = list(state.sea)
-        self.land: list[ContractCard | None] = list(state.land)
+        # The rows, the supply and the fields below change a few times a round at most:
+        # kept as the state's own tuples (replaced, never changed in place), so that the
+        # frozen state shares them and a move copies only the harbours and the stack.
+        self.sea: tuple[ShipCard | None, ...] = state.sea
+        self.land: tuple[ContractCard | None, ...] = state.land
         self.bids: tuple[BidCard, ...] = state.bids
         self.ship_deck = state.ship_deck
         self.contract_deck = state.contract_deck
@@ -79,7 +95,7 @@ class Work:
         self.prices = state.prices
         self.newspapers = state.newspapers
         self.event: NewspaperCard | None = state.event
-        self.goods: list[int] = list(state.goods)
+        self.goods: tuple[int, int, int, int] = state.goods
         self.discarded_ships = state.discarded_ships
         self.discarded_contracts = state.discarded_contracts
         self.dummy_news = state.dummy_news
@@ -91,7 +107,6 @@ class Work:
     def freeze(self) -> GameState:
         """The frozen state."""
         s = self.state
-        goods = self.goods
         # By position, in the order of GameState's fields.
         return make_state(
             s.options,
@@ -101,8 +116,8 @@ class Work:
             self.ranks,
             self.round,
             self.track,
-            tuple(self.sea),
-            tuple(self.land),
+            self.sea,
+            self.land,
             self.bids,
             self.ship_deck,
             self.contract_deck,
@@ -110,7 +125,7 @@ class Work:
             self.prices,
             self.newspapers,
             self.event,
-            (goods[0], goods[1], goods[2], goods[3]),
+            self.goods,
             self.discarded_ships,
             self.discarded_contracts,
             self.dummy_news,
@@ -143,6 +158,61 @@ class Work:
         self.players[seat] = harbour
         return harbour
 
+    def set_hand(
+        self, seat: int, hand: tuple[int, ...], opened: frozenset[int] | None = None
+    ) -> None:
+        """Replace ``seat``'s hand, and its opened loading docks unless ``None``.
+
+        :meth:`change` for the hand (and the docks), spelled out: the bids, the clean-up.
+        """
+        h = self.players[seat]
+        self.players[seat] = make_harbour(
+            h.money, h.prestige, hand, h.supply, h.covers, h.buildings, h.held, h.storage,
+            h.walls, h.docks, h.loading, h.bank, h.opened if opened is None else opened,
+        )  # fmt: skip
+
+    def set_money(self, seat: int, money: int) -> None:
+        """Replace ``seat``'s money: :meth:`change` for the money alone, spelled out."""
+        h = self.players[seat]
+        self.players[seat] = make_harbour(
+            money, h.prestige, h.hand, h.supply, h.covers, h.buildings, h.held, h.storage,
+            h.walls, h.docks, h.loading, h.bank, h.opened,
+        )  # fmt: skip
+
+    def set_storage(self, seat: int, storage: tuple[int, int, int, int]) -> None:
+        """Replace ``seat``'s storage: :meth:`change` for the storage alone, spelled out."""
+        h = self.players[seat]
+        self.players[seat] = make_harbour(
+            h.money, h.prestige, h.hand, h.supply, h.covers, h.buildings, h.held, storage,
+            h.walls, h.docks, h.loading, h.bank, h.opened,
+        )  # fmt: skip
+
+    def set_docks(
+        self,
+        seat: int,
+        docks: tuple[Berthed | None, Berthed | None, Berthed | None],
+        storage: tuple[int, int, int, int],
+    ) -> None:
+        """Replace ``seat``'s docks and storage: :meth:`change` for the two, spelled out."""
+        h = self.players[seat]
+        self.players[seat] = make_harbour(
+            h.money, h.prestige, h.hand, h.supply, h.covers, h.buildings, h.held, storage,
+            h.walls, docks, h.loading, h.bank, h.opened,
+        )  # fmt: skip
+
+    def set_loading(
+        self,
+        seat: int,
+        loading: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+        storage: tuple[int, int, int, int],
+    ) -> None:
+        """Replace ``seat``'s loading docks and storage: :meth:`change` for the two, spelled out."""
+        h = self.players[seat]
+        self.players[seat] = make_harbour(
+            h.money, h.prestige, h.hand, h.supply, h.covers, h.buildings, h.held, storage,
+            h.walls, h.docks, loading, h.bank, h.opened,
+        )  # fmt: skip
+
     # -- money (BH-MONEY-1, BH-MONEY-2)
 
     def earn(
@@ -157,7 +227,7 @@ class Work:
         """``seat`` takes ``money`` from the general supply for ``reason`` (about ``card``)."""
         if money <= 0 or seat == self.dummy:
             return
-        self.change(seat, money=self.players[seat].money + money)
+        self.set_money(seat, self.players[seat].money + money)
         if self.log is not None:
             self.log.append(MoneyEarned(seat, money, reason, rule_id, card, count))
 
@@ -167,7 +237,7 @@ class Work:
             return
         harbour = self.players[seat]
         assert harbour.money >= money, "a price is checked before it is paid"
-        self.change(seat, money=harbour.money - money)
+        self.set_money(seat, harbour.money - money)
         if self.log is not None:
             self.log.append(MoneyPaid(seat, money, reason, rule_id))
 
@@ -193,13 +263,21 @@ class Work:
 
     def take_goods(self, good: Good, count: int) -> int:
         """Take up to ``count`` of ``good`` from the supply; how many there were."""
-        if self.options.goods_supply is GoodsSupply.UNLIMITED:
+        if self.options.goods_supply is _SUPPLY_UNLIMITED:
             return count
-        taken = min(count, self.goods[good])
-        self.goods[good] -= taken
+        goods = self.goods
+        taken = min(count, goods[good])
+        self.goods = _added(goods, good, -taken)
         return taken
 
     def return_goods(self, good: Good, count: int) -> None:
         """Put ``count`` of ``good`` back into the supply."""
-        if self.options.goods_supply is GoodsSupply.LIMITED:
-            self.goods[good] += count
+        if self.options.goods_supply is _SUPPLY_LIMITED:
+            self.goods = _added(self.goods, good, count)
+
+
+def _added(goods: tuple[int, int, int, int], good: Good, count: int) -> tuple[int, int, int, int]:
+    """``goods`` with ``count`` more of ``good`` (fewer when negative)."""
+    changed = list(goods)
+    changed[good] += count
+    return (changed[0], changed[1], changed[2], changed[3])
