@@ -415,6 +415,7 @@ BOTH_TARGETS = (
     Target("ratio harbour 2p / python-chess", True, 4, 10),
     Target("ratio machikoro 2p moves / python-chess plies", True, 9, 16),
     Target("ratio bremerhaven 3p / python-chess", True, 3.5, 7),
+    Target("ratio machikoro chance_outcomes / sample_chance", True, 0.8, 0.8),
 )
 
 
