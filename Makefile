@@ -200,9 +200,9 @@ tournament: $(STAMP)
 # (or GAME=...), through the lab (scripts/bot_match.py): 2-player games, seeds 0 to 49 each
 # in both seat rotations, the search stopping after BOT_MATCH_SECONDS CPU seconds per
 # decision; one table of games, win rate and 95% Wilson interval per game, written to
-# bot-match.md (see docs/bots.md). At 1 s per decision about 5 hours on one core with the
-# compiled build (Bremerhaven's 100 games take most of it); BOT_MATCH_ARGS="--games 10"
-# and the like for a shorter one.
+# bot-match.md (see docs/bots.md). At 1 s per decision some 6.5 CPU hours (about 35,
+# 70 and 125 searched decisions a game in Harbour, Machi Koro, Bremerhaven), so about 3.5
+# hours on 2 cores; BOT_MATCH_ARGS="--games 10 --workers 2" and the like for a shorter one.
 BOT_MATCH_SECONDS ?= 1
 BOT_MATCH_ARGS ?= --games 50 --workers 2
 bot-match: $(STAMP)

@@ -1,12 +1,13 @@
 """The search bot at a time budget per decision against the greedy bot, every game, through the lab.
 
 Usage: ``python scripts/bot_match.py [--game G ...] [--seconds S] [--playouts P] [--games N]
-[--players K] [--workers W] [--out FILE]`` (``make bot-match`` runs it; see the Makefile).
+[--seed FIRST] [--players K] [--workers W] [--out FILE]`` (``make bot-match`` runs it; see
+the Makefile).
 
-For each game (all three by default), ``--games`` seeds from 0 are each played in every
-seat rotation: with ``K`` players the ISMCTS bot sits in seat 0, then 1, ..., then ``K -
-1`` of the same deal, the greedy bot in every other seat, so ``N * K`` games per game and
-every seat played equally often. The games are the lab's (:class:`meeplekit.lab.Job`,
+For each game (all three by default), ``--games`` seeds from ``--seed`` (0) are each
+played in every seat rotation: with ``K`` players the ISMCTS bot sits in seat 0, then 1,
+..., then ``K - 1`` of the same deal, the greedy bot in every other seat, so ``N * K``
+games per game and every seat played equally often. The games are the lab's (:class:`meeplekit.lab.Job`,
 :func:`meeplekit.lab.run`): every bot seeded from the game seed and its seat and given only
 its observation, chance drawn from the game seed; the ISMCTS bot stops each decision once
 ``--seconds`` CPU seconds are spent (the lab's clock, :func:`time.process_time`) or after
@@ -41,12 +42,17 @@ def rotations(players: int) -> list[tuple[str, ...]]:
 
 
 def jobs(
-    game: str, games: int, players: int, seconds: float | None, playouts: int | None
+    game: str,
+    games: int,
+    players: int,
+    seconds: float | None,
+    playouts: int | None,
+    first: int = 0,
 ) -> list[Job]:
-    """The lab's jobs of one game: each seed from 0 in every seat rotation."""
+    """The lab's jobs of one game: each of ``games`` seeds from ``first`` in every seat rotation."""
     return [
         Job(game, seed=seed, bots=bots, playouts=playouts, seconds=seconds)
-        for seed in range(games)
+        for seed in range(first, first + games)
         for bots in rotations(players)
     ]
 
@@ -85,6 +91,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--playouts", type=int, default=0, help="iterations per decision at most (0: no cap)"
     )
     parser.add_argument("--games", type=int, default=50, help="seeds per game (50)")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed (0)")
     parser.add_argument("--players", type=int, default=2, help="players per game (2)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--out", type=Path, help="also write the Markdown table here")
@@ -96,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     lines = [HEADER]
     start = time.perf_counter()
     for game in args.game or GAMES:
-        results = run(jobs(game, args.games, args.players, seconds, playouts), workers=args.workers)
+        played = jobs(game, args.games, args.players, seconds, playouts, args.seed)
+        results = run(played, workers=args.workers)
         lines.append(row(game, results))
         print(lines[-1], file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
@@ -104,8 +112,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if playouts is not None:
         budget.append(f"at most {playouts} iterations")
     text = "\n".join(lines) + (
-        f"\n\nISMCTS ({' and '.join(budget)}) against the greedy bot: seeds 0 to "
-        f"{args.games - 1}, each in all {args.players} seat rotations; {args.workers} "
+        f"\n\nISMCTS ({' and '.join(budget)}) against the greedy bot: seeds {args.seed} to "
+        f"{args.seed + args.games - 1}, each in all {args.players} seat rotations; {args.workers} "
         f"worker(s), {elapsed:.0f} s.\n"
     )
     print(text, end="")

@@ -58,6 +58,9 @@ def test_the_jobs_play_each_seed_in_every_rotation_with_the_budget() -> None:
     ]
     assert all(isinstance(job, Job) for job in jobs)
     assert {(job.seconds, job.playouts) for job in jobs} == {(0.5, None)}
+    later = match.jobs("bremerhaven", 2, 3, None, 40, first=7)
+    assert [job.seed for job in later] == [7, 7, 7, 8, 8, 8]
+    assert {(job.seconds, job.playouts) for job in later} == {(None, 40)}
 
 
 def test_the_table_counts_shared_wins_as_shares_and_unfinished_games_as_losses() -> None:
