@@ -30,7 +30,7 @@ DEMO_ARGS ?=
 # game's demo does not overwrite another's record.
 DEMO_RECORD ?= $(GAME)-demo-record.txt
 
-.PHONY: table bench-table load postgres sweep sweep-pictures demo test soak lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament studies study-seats study-readings study-buildings study-solo study-cards
+.PHONY: table bench-table load postgres sweep sweep-pictures demo test soak lint typecheck pytest docs dist browser terminal bench mutation clean compiled bench-compiled test-compiled tournament bot-match studies study-seats study-readings study-buildings study-solo study-cards
 
 $(RUNTIME_STAMP): pyproject.toml setup.py $(wildcard distributions/*/pyproject.toml)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -214,6 +214,18 @@ TOURNAMENT_SCRIPT_bremerhaven := scripts/bremerhaven_tournament.py
 tournament: $(STAMP)
 	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
 	$(PY) $(TOURNAMENT_SCRIPT_$(GAME)) $(TOURNAMENT_ARGS) --out tournament.md
+
+# The bot match: ISMCTS at a time budget per decision against the greedy bot in every game
+# (or GAME=...), through the lab (scripts/bot_match.py): 2-player games, seeds 0 to 49 each
+# in both seat rotations, the search stopping after BOT_MATCH_SECONDS CPU seconds per
+# decision; one table of games, win rate and 95% Wilson interval per game, written to
+# bot-match.md (see docs/bots.md). At 1 s per decision some 6.5 CPU hours (about 35,
+# 70 and 125 searched decisions a game in Harbour, Machi Koro, Bremerhaven), so about 3.5
+# hours on 2 cores; BOT_MATCH_ARGS="--games 10 --workers 2" and the like for a shorter one.
+BOT_MATCH_SECONDS ?= 1
+BOT_MATCH_ARGS ?= --games 50 --workers 2
+bot-match: $(STAMP)
+	$(PY) scripts/bot_match.py $(if $(filter command line,$(origin GAME)),--game $(GAME)) --seconds $(BOT_MATCH_SECONDS) $(BOT_MATCH_ARGS) --out bot-match.md
 
 # Harbour's seeded sweep of random games over the combinations of rule readings, all 6,000
 # games (make test plays the first 240, make soak the rest; about 7 minutes on 2 cores).

@@ -204,10 +204,22 @@ class Chance(Generic[S]):
 
 
 class SearchBot(Protocol[M_co]):
-    """How a game's search bot is made: with its iterations per decision and its seed."""
+    """How a game's search bot is made: its iterations and time budget per decision, its seed."""
 
-    def __call__(self, *, playouts: int, seed: int) -> Bot[Any, M_co]:
-        """A search bot of ``playouts`` iterations per decision, seeded with ``seed``."""
+    def __call__(
+        self,
+        *,
+        playouts: int | None,
+        seed: int,
+        seconds: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Bot[Any, M_co]:
+        """A search bot seeded with ``seed`` that stops after ``playouts`` iterations per decision.
+
+        With ``seconds``, it stops as well once that many seconds of ``clock`` (the wall
+        clock when ``None``) are spent on a decision, whichever comes first; ``playouts``
+        ``None``: only then.
+        """
         ...
 
 
@@ -237,17 +249,28 @@ class Bots(Generic[M]):
         """The bots the game has, by name, in the order of :data:`BOT_KINDS`."""
         return tuple(name for name in BOT_KINDS if getattr(self, name) is not None)
 
-    def make(self, name: str, seed: int, playouts: int = 1000) -> Bot[Any, M]:
-        """The bot called ``name`` with its seed (``playouts``: the search's iterations).
+    def make(
+        self,
+        name: str,
+        seed: int,
+        playouts: int | None = 1000,
+        *,
+        seconds: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Bot[Any, M]:
+        """The bot called ``name`` with its seed.
 
-        Raises ``ValueError`` for a name the game has no bot of.
+        The search's iterations per decision are ``playouts`` at most; ``seconds`` is its
+        time budget per decision on ``clock`` (:class:`SearchBot`; ``None``: none), so
+        ``playouts=None, seconds=1.0`` searches for a second a decision. The other bots
+        ignore them. Raises ``ValueError`` for a name the game has no bot of.
         """
         if name == "random":
             return self.random(seed)
         if name == "greedy" and self.greedy is not None:
             return self.greedy(seed)
         if name == "ismcts" and self.ismcts is not None:
-            return self.ismcts(playouts=playouts, seed=seed)
+            return self.ismcts(playouts=playouts, seed=seed, seconds=seconds, clock=clock)
         raise ValueError(f"unknown bot {name!r}: choose from {', '.join(self.names)}")
 
 

@@ -7,7 +7,8 @@ its bots, its chance sampler, its decision limit and what a result line adds
 
 - a :class:`Job` names one game completely: the game, its seed, the bot in each seat, the
   rule options, the variant (Harbour's card set; most games have none), the search bot's
-  playouts and the decision limit;
+  playouts and time budget per decision (CPU seconds; none by default) and the decision
+  limit;
 - :func:`play_one` plays it through the game protocol (:class:`meeplekit.protocol.Game`):
   every bot is seeded from the game seed and its seat (:func:`meeplekit.demo.bot_seed`) and
   is given only its seat's observation; chance during play (dice, draws) is drawn with a
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -133,11 +135,18 @@ class Job:
     options: Any = None
     #: The variant (Harbour's card set), ``None`` for a game without one.
     variant: Any = None
-    #: The search bot's iterations per decision.
-    playouts: int = 1000
+    #: The search bot's iterations per decision, at most; ``None``: no cap, only with
+    #: :attr:`seconds`.
+    playouts: int | None = 1000
     #: Decisions after which an unfinished game is stopped (the game's
     #: :attr:`~meeplekit.info.GameInfo.max_decisions` by default).
     max_decisions: int = attrs.field(default=attrs.Factory(_game_max_decisions, takes_self=True))
+    #: The search bot's time budget per decision in CPU seconds of the process that plays
+    #: (:func:`time.process_time`, so that other work on the machine does not shorten it),
+    #: or ``None``: none, the search stopping after :attr:`playouts` iterations alone. With
+    #: a budget the search stops at whichever comes first, and the game depends on the
+    #: machine's speed as well as on the job.
+    seconds: float | None = None
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -164,10 +173,15 @@ def _check_job(job: Job, info: GameInfo[Any, Any]) -> None:
         raise ValueError(
             f"a game seats {players.fewest} to {players.most} bots, got {len(job.bots)}"
         )
-    if job.playouts < 1:
+    if job.playouts is None:
+        if job.seconds is None:
+            raise ValueError("playouts may be None only with a time budget (seconds)")
+    elif job.playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {job.playouts}")
     if job.max_decisions < 1:
         raise ValueError(f"max_decisions must be at least 1, got {job.max_decisions}")
+    if job.seconds is not None and not job.seconds > 0:
+        raise ValueError(f"seconds must be above 0 or None, got {shown(job.seconds)}")
     if not isinstance(job.options, info.readings):
         raise ValueError(
             f"options must be a {info.readings.__qualname__}, got {shown(job.options)}"
@@ -328,13 +342,17 @@ def play_one(job: Job) -> GameResult:
     Each decision goes to the bot of the seat that decides, seeded with
     ``bot_seed(job.seed, seat)`` and given ``observe(state, seat)`` only; each chance
     outcome is drawn with ``SplitMix64(chance_seed(job.seed))``; moves are applied with the
-    game's checked ``apply_move``.
+    game's checked ``apply_move``. The search bot stops after ``job.playouts`` iterations
+    or, with ``job.seconds``, once that many CPU seconds are spent on the decision.
     """
     info = load_info(job.game)
     game = info.game
     players = len(job.bots)
+    clock = None if job.seconds is None else time.process_time
     bots = [
-        info.bots.make(name, bot_seed(job.seed, seat), job.playouts)
+        info.bots.make(
+            name, bot_seed(job.seed, seat), job.playouts, seconds=job.seconds, clock=clock
+        )
         for seat, name in enumerate(job.bots)
     ]
     start = state = info.new_game(players, job.seed, job.options, job.variant)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import sys
+import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 import harbour
@@ -126,3 +130,138 @@ def test_both_games_bots_are_the_shared_ones() -> None:
         for bot in (game.agents.bots.RandomBot(2), game.agents.search.ISMCTSBot(5, seed=2)):
             assert isinstance(bot, bots.Bot) and isinstance(bot, game.agents.bots.Bot)
             assert bot.choose(game.observe(state, seat)) in game.legal_moves(state)
+
+
+# --------------------------------------------------------------------------- a wide game
+
+
+@attrs.frozen
+class _Pick:
+    """Player 1 picks a number from 0 to 19; 13 wins, any other loses. Its own observation too."""
+
+    picked: int | None = None
+    viewer: int | None = 0
+
+    @property
+    def decider(self) -> int:
+        return 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.picked is not None
+
+
+def _pick_game(
+    policy: Callable[[_Pick, Sequence[int]], int | None] | None = None,
+    prior: Callable[[_Pick, Sequence[int]], Sequence[float] | None] | None = None,
+) -> bots.BotGame[_Pick, _Pick, int]:
+    def never(state: _Pick, rng: SplitMix64) -> int:
+        raise AssertionError("the game has no chance")
+
+    return bots.BotGame(
+        name="pick",
+        determinize=lambda seen, rng: seen,
+        legal_moves=lambda state: tuple(range(20)),
+        apply_move=lambda state, move: _Pick(move),
+        current_player=lambda state: 0,
+        is_over=lambda state: state.picked is not None,
+        winners=lambda state: (0,) if state.picked == 13 else (1,),
+        seats=lambda state: 2,
+        turn=lambda state: 0 if state.picked is None else 1,
+        sample_chance=never,
+        evaluate=lambda state, seat: 0.0,
+        policy=policy,
+        prior=prior,
+    )
+
+
+def _closeness(state: _Pick, moves: Sequence[int]) -> list[float]:
+    """The prior of the wide game: the nearer 13, the sooner."""
+    return [-abs(move - 13) for move in moves]
+
+
+def test_progressive_widening_adds_children_as_visits_grow_best_by_the_prior_first() -> None:
+    bot = search.ISMCTSBot(_pick_game(prior=_closeness), playouts=1, seed=3, widening=0.5)
+    root: search._Node[int] = search._Node(-1)
+    ranked = sorted(range(20), key=lambda move: abs(move - 13))
+    for visits in range(1, 120):
+        bot._iterate(root, _Pick())
+        allowed = min(20, math.ceil(visits**0.5))
+        assert len(root.children) == allowed, visits
+        assert set(root.children) == set(ranked[:allowed])  # the prior's best are kept
+    assert bot.choose(_Pick()) == 13
+    # Without widening every legal move is a child after as many iterations as moves.
+    wide = search.ISMCTSBot(_pick_game(prior=_closeness), playouts=1, seed=3)
+    root = search._Node(-1)
+    for _ in range(20):
+        wide._iterate(root, _Pick())
+    assert len(root.children) == 20
+    # Without a prior, widening draws the new child with the bot's generator.
+    drawn = search.ISMCTSBot(_pick_game(), playouts=1, seed=3, widening=0.5)
+    root = search._Node(-1)
+    for _ in range(4):
+        drawn._iterate(root, _Pick())
+    assert len(root.children) == 2
+    with pytest.raises(ValueError, match="widening"):
+        search.ISMCTSBot(TOY, widening=1.5)
+
+
+class _Clock:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_time_budget_stops_the_search_between_iterations() -> None:
+    seen = _Pick()
+    # Read once to set the deadline (0.1 + 0.35) and once after each iteration: 0.2 ...
+    bot = search.ISMCTSBot(_pick_game(), playouts=None, seconds=0.35, clock=_Clock(0.1))
+    bot.choose(seen)
+    assert bot.searched == 4  # after the 4th iteration the clock reads 0.5, past 0.45
+    capped = search.ISMCTSBot(_pick_game(), playouts=7, seconds=100.0, clock=_Clock(0.1))
+    capped.choose(seen)
+    assert capped.searched == 7  # the playouts stop it first
+    slow = search.ISMCTSBot(_pick_game(), playouts=None, seconds=0.01, clock=_Clock(1.0))
+    slow.choose(seen)
+    assert slow.searched == 1  # one iteration at least
+    counted = search.ISMCTSBot(_pick_game(), playouts=9)
+    counted.choose(seen)
+    assert counted.searched == 9 and counted.clock is time.perf_counter
+    with pytest.raises(ValueError, match="playouts may be None only with"):
+        search.ISMCTSBot(TOY, playouts=None)
+
+
+def test_without_a_budget_the_choice_follows_from_the_seed_alone() -> None:
+    game = _pick_game(prior=_closeness)
+    picks = {
+        search.ISMCTSBot(game, playouts=40, seed=8, widening=0.5).choose(_Pick()) for _ in range(3)
+    }
+    assert len(picks) == 1
+    root_a: search._Node[int] = search._Node(-1)
+    root_b: search._Node[int] = search._Node(-1)
+    a = search.ISMCTSBot(_pick_game(), playouts=1, seed=8)
+    b = search.ISMCTSBot(_pick_game(), playouts=1, seed=8)
+    for _ in range(12):
+        a._iterate(root_a, _Pick())
+        b._iterate(root_b, _Pick())
+    assert list(root_a.children) == list(root_b.children)
+
+
+def test_the_playout_takes_the_games_policy_else_the_greedy_step() -> None:
+    asked: list[tuple[int, ...]] = []
+
+    def last(state: _Pick, moves: Sequence[int]) -> int:
+        asked.append(tuple(moves))
+        return moves[-1]
+
+    bot = search.ISMCTSBot(_pick_game(policy=last), playouts=1, epsilon=0.0)
+    assert bot._playout(_Pick()) == _Pick(19) and asked == [tuple(range(20))]
+    # A policy that answers None leaves the move to the greedy step (all equal: the first).
+    silent = search.ISMCTSBot(_pick_game(policy=lambda s, m: None), playouts=1, epsilon=0.0)
+    assert silent._playout(_Pick()) == _Pick(0)

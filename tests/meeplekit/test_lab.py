@@ -6,6 +6,7 @@ import json
 import math
 import pickle
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import harbour
 import harbour.info
 import machikoro
 from meeplekit import lab_report
+from meeplekit.agents.search import ISMCTSBot
 from meeplekit.lab import (
     GameResult,
     Job,
@@ -118,6 +120,8 @@ def test_bad_jobs_are_refused_with_a_value_error_naming_the_problem() -> None:
         ({"game": "machikoro", "bots": two, "seed": 2**64}, "seed must be from 0"),
         ({"game": "machikoro", "bots": two, "options": harbour.RulesOptions()}, "RulesOptions"),
         ({"game": "machikoro", "bots": two, "variant": "cards"}, "has no variant"),
+        ({"game": "machikoro", "bots": two, "seconds": 0.0}, "seconds must be above 0"),
+        ({"game": "machikoro", "bots": two, "playouts": None}, "None only with a time budget"),
     ]
     for fields, message in cases:
         arguments: dict[str, object] = {"seed": 1, **fields}
@@ -125,6 +129,20 @@ def test_bad_jobs_are_refused_with_a_value_error_naming_the_problem() -> None:
             Job(**arguments)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="workers"):
         run([], workers=0)
+
+
+def test_the_search_bot_of_a_job_with_a_time_budget_reads_the_cpu_clock() -> None:
+    info = load_info("machikoro")
+    bot = info.bots.make("ismcts", 3, None, seconds=0.5, clock=time.process_time)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.playouts, bot.seconds, bot.clock) == (None, 0.5, time.process_time)
+    counted = info.bots.make("ismcts", 3, 40)
+    assert isinstance(counted, ISMCTSBot)
+    assert (counted.playouts, counted.seconds, counted.clock) == (40, None, time.perf_counter)
+    job = Job("machikoro", seed=2, bots=("ismcts", "greedy"), playouts=2, seconds=30.0)
+    capped = play_one(job)  # the playouts stop every search first: the game is the job's
+    assert capped == play_one(Job("machikoro", seed=2, bots=("ismcts", "greedy"), playouts=2))
+    assert pickle.loads(pickle.dumps(job)) == job
 
 
 def test_a_game_cut_at_its_limit_counts_decisions_not_chance() -> None:

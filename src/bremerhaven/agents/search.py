@@ -10,6 +10,14 @@ until the round in progress ends (:data:`PLAYOUT_TURNS`; a turn is a round), and
 position reached is judged by a softmax of those values with a temperature of
 :data:`TEMPERATURE`.
 
+Up to 70 bids (a hand of five values on up to 14 spaces) would spread the iterations thin,
+so the tree grows by progressive widening (:data:`WIDENING`): a node has at most
+``ceil(n ** 0.5)`` children after ``n`` visits, added in the greedy bot's order
+(:func:`prior`: the bids' gains, BH-BOT-5, else the evaluation after the move), so the
+best bids by the greedy bot's rule are searched first and the rest join as the visits
+grow. In a playout a bid is the greedy bot's (:func:`playout_move`): one pass over the
+bids instead of a look at the position after each.
+
 >>> import bremerhaven
 >>> from bremerhaven.agents.search import ISMCTSBot
 >>> state = bremerhaven.new_game(2, seed=4)
@@ -21,28 +29,30 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
 
-from bremerhaven.agents.bots import BOT_GAME, bid_gains
-from bremerhaven.engine import legal_moves
-from bremerhaven.moves import Move
+from bremerhaven.agents.bots import BOT_GAME, bid_gains, evaluate
+from bremerhaven.engine import apply_move_unchecked, current_player
+from bremerhaven.moves import Bid, Move
 from bremerhaven.observation import Observation
-from bremerhaven.state import GameState, PendingBid
+from bremerhaven.state import GameState
 from meeplekit.agents import search as shared
 from meeplekit.agents.search import EPSILON
 
 __all__ = [
-    "BIDS_SEARCHED",
     "EPSILON",
     "EXPLORATION",
     "PLAYOUTS",
     "PLAYOUT_TURNS",
     "SEARCH_GAME",
     "TEMPERATURE",
+    "WIDENING",
     "ISMCTSBot",
-    "candidates",
+    "playout_move",
+    "prior",
 ]
 
 #: The iterations per decision by default.
@@ -56,27 +66,49 @@ EXPLORATION: Final = 0.1
 #: the expected score) into win shares: a seat expecting a 20% higher score than another
 #: is about twice as likely to win.
 TEMPERATURE: Final = 0.25
-#: The bids the search weighs at a bidding decision: the best by the greedy bot's gains.
-BIDS_SEARCHED: Final = 6
+#: The exponent of progressive widening: a node decided at ``n`` times has at most
+#: ``ceil(n ** WIDENING)`` children, the best by :func:`prior` first.
+WIDENING: Final = 0.5
 
 
-def candidates(state: GameState) -> tuple[Move, ...]:
-    """The moves the search weighs: every legal move, but only the best bids (BH-BOT-6).
+def _bids(moves: Sequence[Move]) -> bool:
+    return all(isinstance(move, Bid) for move in moves)
 
-    At a bidding decision with more than :data:`BIDS_SEARCHED` legal bids, the
-    :data:`BIDS_SEARCHED` with the highest :func:`bremerhaven.agents.bots.bid_gains` on ``state``
-    (ties to the first listed), in the order of :func:`bremerhaven.legal_moves`.
+
+def playout_move(state: GameState, moves: Sequence[Move]) -> Move | None:
+    """The playouts' cheap choice (BH-BOT-6): at a bidding decision, the greedy bot's bid.
+
+    When ``moves`` are bids, the one with the greatest :func:`bremerhaven.agents.bots.bid_gains`
+    on ``state`` (the first listed on a tie): one pass over the bids instead of a look at
+    the position after each. ``None`` for any other decision, which the search's greedy
+    step by :func:`bremerhaven.agents.bots.evaluate` takes.
     """
-    moves = legal_moves(state)
-    if len(moves) <= BIDS_SEARCHED or not isinstance(state.stack[-1], PendingBid):
-        return moves
+    if not _bids(moves):
+        return None
     gains = bid_gains(state, moves)
-    best = sorted(range(len(moves)), key=lambda i: -gains[i])[:BIDS_SEARCHED]
-    return tuple(moves[i] for i in sorted(best))
+    best = 0
+    for i in range(1, len(moves)):
+        if gains[i] > gains[best]:
+            best = i
+    return moves[best]
 
 
-#: :data:`bremerhaven.agents.bots.BOT_GAME` with the search's moves (:func:`candidates`).
-SEARCH_GAME: Final = attrs.evolve(BOT_GAME, legal_moves=candidates)
+def prior(state: GameState, moves: Sequence[Move]) -> list[float]:
+    """The order in which progressive widening adds ``moves`` to the tree (BH-BOT-6).
+
+    Bids by :func:`bremerhaven.agents.bots.bid_gains`, any other moves by
+    :func:`bremerhaven.agents.bots.evaluate` of the position after them for the seat that
+    decides: the greedy bot's ranking (BH-BOT-5), more first.
+    """
+    if _bids(moves):
+        return bid_gains(state, moves)
+    me = current_player(state)
+    return [evaluate(apply_move_unchecked(state, move), me) for move in moves]
+
+
+#: :data:`bremerhaven.agents.bots.BOT_GAME` with the search's playout choice
+#: (:func:`playout_move`) and order of widening (:func:`prior`).
+SEARCH_GAME: Final = attrs.evolve(BOT_GAME, policy=playout_move, prior=prior)
 
 
 class ISMCTSBot(shared.ISMCTSBot[GameState, Observation, Move]):
@@ -85,20 +117,26 @@ class ISMCTSBot(shared.ISMCTSBot[GameState, Observation, Move]):
     The arguments are the shared :class:`meeplekit.agents.search.ISMCTSBot`'s, with Bremerhaven's
     defaults: ``playouts`` iterations per decision (:data:`PLAYOUTS`), ``seed``,
     ``playout_turns`` (:data:`PLAYOUT_TURNS` rounds; ``None``: to the end of the game),
-    ``epsilon``, ``exploration`` (:data:`EXPLORATION`) and ``temperature``
-    (:data:`TEMPERATURE`).
+    ``epsilon``, ``exploration`` (:data:`EXPLORATION`), ``temperature``
+    (:data:`TEMPERATURE`), ``seconds`` (a time budget per decision; ``None``: none; with
+    one, ``playouts`` ``None`` leaves the budget alone to stop the search), ``widening``
+    (:data:`WIDENING`; ``None``: every legal move expanded) and ``clock`` (the budget's
+    clock: the wall clock by default).
     """
 
     __slots__ = ()
 
     def __init__(
         self,
-        playouts: int = PLAYOUTS,
+        playouts: int | None = PLAYOUTS,
         seed: int = 0,
         playout_turns: int | None = PLAYOUT_TURNS,
         epsilon: float = EPSILON,
         exploration: float = EXPLORATION,
         temperature: float = TEMPERATURE,
+        seconds: float | None = None,
+        widening: float | None = WIDENING,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__(
             SEARCH_GAME,
@@ -108,4 +146,7 @@ class ISMCTSBot(shared.ISMCTSBot[GameState, Observation, Move]):
             epsilon=epsilon,
             exploration=exploration,
             temperature=temperature,
+            seconds=seconds,
+            widening=widening,
+            clock=clock,
         )

@@ -56,6 +56,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from harbour.agents.bots import BOT_GAME
@@ -79,21 +80,32 @@ class ISMCTSBot(shared.ISMCTSBot[GameState, Observation, Move]):
     integer; ``playout_turns`` how many turns a playout plays, the one in progress
     included (at least 1; ``None``: to the end of the game); ``epsilon`` the chance of a
     random move at a playout decision (0 to 1); ``exploration`` the UCB1 constant;
-    ``temperature`` the softmax temperature of the utilities (above 0). See
-    :mod:`harbour.agents.search` for the algorithm. The bot never sees the true state:
-    :meth:`choose` takes an observation.
+    ``temperature`` the softmax temperature of the utilities (above 0); ``seconds`` a time
+    budget per decision (``None``: none; with one, ``playouts`` caps the iterations, or
+    ``None`` leaves the budget alone to stop them); ``widening`` the exponent of progressive
+    widening (``None``: off); ``clock`` the budget's clock (the wall clock by default). See
+    :mod:`harbour.agents.search` for the algorithm and :mod:`meeplekit.agents.search` for
+    the budget and the widening. The bot never sees the true state: :meth:`choose` takes an
+    observation.
+
+    >>> bot = ISMCTSBot(playouts=None, seconds=0.5)  # as many iterations as half a second allows
+    >>> bot.playouts is None and bot.seconds == 0.5
+    True
     """
 
     __slots__ = ()
 
     def __init__(
         self,
-        playouts: int = 1000,
+        playouts: int | None = 1000,
         seed: int = 0,
         playout_turns: int | None = PLAYOUT_TURNS,
         epsilon: float = EPSILON,
         exploration: float = EXPLORATION,
         temperature: float = TEMPERATURE,
+        seconds: float | None = None,
+        widening: float | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__(
             BOT_GAME,
@@ -103,4 +115,7 @@ class ISMCTSBot(shared.ISMCTSBot[GameState, Observation, Move]):
             epsilon=epsilon,
             exploration=exploration,
             temperature=temperature,
+            seconds=seconds,
+            widening=widening,
+            clock=clock,
         )

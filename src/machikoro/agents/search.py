@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from machikoro.agents.bots import BOT_GAME
@@ -50,19 +51,24 @@ class ISMCTSBot(shared.ISMCTSBot[GameState, Observation, Move]):
     The arguments are the shared :class:`meeplekit.agents.search.ISMCTSBot`'s, with Machi Koro's
     defaults: ``playouts`` iterations per decision, ``seed``, ``playout_turns``
     (:data:`PLAYOUT_TURNS`; ``None``: to the end of the game), ``epsilon``,
-    ``exploration`` (:data:`EXPLORATION`) and ``temperature`` (:data:`TEMPERATURE`).
+    ``exploration`` (:data:`EXPLORATION`), ``temperature`` (:data:`TEMPERATURE`),
+    ``seconds`` (a time budget per decision; ``None``: none), ``widening`` (``None``: off)
+    and ``clock`` (the budget's clock: the wall clock by default).
     """
 
     __slots__ = ()
 
     def __init__(
         self,
-        playouts: int = 200,
+        playouts: int | None = 200,
         seed: int = 0,
         playout_turns: int | None = PLAYOUT_TURNS,
         epsilon: float = EPSILON,
         exploration: float = EXPLORATION,
         temperature: float = TEMPERATURE,
+        seconds: float | None = None,
+        widening: float | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__(
             BOT_GAME,
@@ -72,4 +78,7 @@ class ISMCTSBot(shared.ISMCTSBot[GameState, Observation, Move]):
             epsilon=epsilon,
             exploration=exploration,
             temperature=temperature,
+            seconds=seconds,
+            widening=widening,
+            clock=clock,
         )

@@ -90,7 +90,8 @@ class BotGame(Generic[S, O, M]):
 
     Most fields are the game's own functions (:class:`meeplekit.protocol.Game`); the others
     say what the protocol leaves to each game: how many seats a state has, which turn it
-    is, the trusted fast path that applies a legal move, and how good a position looks.
+    is, the trusted fast path that applies a legal move, and how good a position looks;
+    the last two, optional, give the search a cheap playout policy and an order of moves.
     """
 
     #: The game's short name (``"harbour"``).
@@ -115,6 +116,15 @@ class BotGame(Generic[S, O, M]):
     sample_chance: Callable[[S, SplitMix64], M]
     #: How good a state looks for a seat, in the game's own units (more is better).
     evaluate: Callable[[S, int], float]
+    #: The search's cheap playout choice (:mod:`meeplekit.agents.search`): given a state and
+    #: its legal moves (more than one), the move the decider's informed policy plays, or
+    #: ``None`` to leave it to the search's greedy step by :attr:`evaluate`. ``None``: the
+    #: greedy step always.
+    policy: Callable[[S, Sequence[M]], M | None] | None = None
+    #: The search's order of expansion under progressive widening: given a state and some
+    #: of its legal moves, a score for each (more is expanded first), or ``None`` when the
+    #: game ranks none of them. ``None``: no order (the search's generator draws).
+    prior: Callable[[S, Sequence[M]], Sequence[float] | None] | None = None
 
 
 def bot_game(

@@ -133,6 +133,12 @@ def _common(info: GameInfo[Any, Any]) -> list[click.Parameter]:
         click.Option(
             ["--playouts"], type=click.IntRange(1), default=1000, show_default=True, help="ismcts"
         ),
+        click.Option(
+            ["--seconds"],
+            type=click.FloatRange(0, min_open=True),
+            default=None,
+            help="ismcts: CPU seconds per decision at most (with --playouts, whichever first)",
+        ),
         *variant_parameters(info),
         click.Option(
             ["--max-decisions"],
@@ -168,6 +174,7 @@ def _jobs(info: GameInfo[Any, Any], params: Mapping[str, Any], options: Any) -> 
             variant=variant,
             playouts=params["playouts"],
             max_decisions=params["max_decisions"],
+            seconds=params["seconds"],
         )
         for i in range(params["games"])
     ]

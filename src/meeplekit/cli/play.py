@@ -563,7 +563,9 @@ def _default_thinking(info: GameInfo[Any, Any]) -> Callable[[], Thinking | None]
 
 
 #: ``play``'s parameters that ``--position`` leaves free: the rest the position fixes.
-_FREE_WITH_POSITION: Final = frozenset({"seat", "bot", "playouts", "seed", "record", "position"})
+_FREE_WITH_POSITION: Final = frozenset(
+    {"seat", "bot", "playouts", "seconds", "seed", "record", "position"}
+)
 
 
 def _position(info: GameInfo[S, M], code: str, params: dict[str, Any]) -> S:
@@ -646,7 +648,9 @@ def play_command(
         bots: list[Bot[Any, Any] | None] = [
             None
             if s == seat
-            else info.bots.make(params["bot"], bot_seed(seed, s), params["playouts"])
+            else info.bots.make(
+                params["bot"], bot_seed(seed, s), params["playouts"], seconds=params["seconds"]
+            )
             for s in range(players)
         ]
         if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8 are not moves
@@ -707,6 +711,12 @@ def play_command(
         ),
         click.Option(
             ["--playouts"], type=click.IntRange(1), default=1000, show_default=True, help="ismcts"
+        ),
+        click.Option(
+            ["--seconds"],
+            type=click.FloatRange(0, min_open=True),
+            default=None,
+            help="ismcts: seconds per decision at most (with --playouts, whichever first)",
         ),
         click.Option(
             ["--seed"],

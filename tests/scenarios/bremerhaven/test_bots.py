@@ -21,7 +21,7 @@ from bremerhaven.agents.bots import (
     rounds_left,
     win_chance,
 )
-from bremerhaven.agents.search import BIDS_SEARCHED, SEARCH_GAME, ISMCTSBot, candidates
+from bremerhaven.agents.search import SEARCH_GAME, WIDENING, ISMCTSBot, playout_move, prior
 from bremerhaven.cards.model import Stake
 from bremerhaven.moves import Berth, ChoosePrice, EndMovement, PlaceContract
 from bremerhaven.positions import position
@@ -33,6 +33,7 @@ from bremerhaven.state import (
     PendingPrice,
 )
 from bremerhaven.validation import validate
+from meeplekit.agents import search
 from meeplekit.rng import SplitMix64
 from tests.support.bremerhaven import (
     BARREL,
@@ -423,18 +424,35 @@ def test_the_greedy_bot_plays_the_solo_and_the_short_game() -> None:
 
 
 @pytest.mark.rules("BH-BOT-6")
-def test_the_search_weighs_the_best_bids_and_every_other_move() -> None:
+def test_the_search_widens_over_the_bids_in_the_greedy_bots_order() -> None:
     state = bremerhaven.new_game(3, seed=4)
     legal = bremerhaven.legal_moves(state)
-    weighed = candidates(state)
-    assert len(legal) > BIDS_SEARCHED == len(weighed) == 6
-    assert [m for m in legal if m in weighed] == list(weighed)  # in the legal order
-    gains = dict(zip(legal, bid_gains(state, legal), strict=True))
-    assert min(gains[m] for m in weighed) >= max(gains[m] for m in legal if m not in weighed)
+    gains = bid_gains(state, legal)
+    assert len(legal) > 40 and prior(state, legal) == gains  # bids: the greedy bot's gains
+    best = max(range(len(legal)), key=lambda i: (gains[i], -i))  # the first of the greatest
+    assert playout_move(state, legal) == legal[best]
     movement = positions()["PendingMovement"][10]
-    assert candidates(movement) == bremerhaven.legal_moves(movement)
-    assert SEARCH_GAME.legal_moves is candidates and BOT_GAME.legal_moves is bremerhaven.legal_moves
+    moves = bremerhaven.legal_moves(movement)
+    me = bremerhaven.current_player(movement)
+    assert playout_move(movement, moves) is None  # the search's greedy step decides
+    assert prior(movement, moves) == [
+        evaluate(bremerhaven.apply_move(movement, move), me) for move in moves
+    ]
+    assert SEARCH_GAME.policy is playout_move and SEARCH_GAME.prior is prior
+    assert SEARCH_GAME.legal_moves is BOT_GAME.legal_moves is bremerhaven.legal_moves
     assert BOT_GAME.turn(state) == state.round == 1
+    # The root of a bidding decision: at most ceil(n ** 0.5) children after n iterations,
+    # and they are bids the gains rank among the best of this determinization's order.
+    bot = ISMCTSBot(playouts=1, seed=5)
+    assert bot.widening == WIDENING == 0.5 and bot.game is SEARCH_GAME
+    root: search._Node[Move] = search._Node(-1)
+    seen = bremerhaven.observe(state, bremerhaven.current_player(state))
+    rng = SplitMix64(5)
+    for n in range(1, 26):
+        bot._iterate(root, bremerhaven.determinize(seen, rng))
+        assert len(root.children) == math.ceil(n**0.5)
+    ranked = sorted(gains, reverse=True)
+    assert min(gains[legal.index(move)] for move in root.children) >= ranked[12]
 
 
 @pytest.mark.rules("BH-BOT-6", "BH-ENGINE-10")

@@ -153,10 +153,32 @@ def test_bad_arguments_are_one_line_naming_the_problem() -> None:
         (["play", "--players", "2", "--seat", "3"], "seat 3 of 2 players"),
         (["play", "--players", "5", "--no-expansion"], "2 to 4 players, got 5"),
         (["simulate", "--seed", str(2**64 - 1), "--games", "2"], "seeds run past 2**64 - 1"),
+        (["simulate", "--seconds", "0"], "0 is not in the range x>0"),
+        (["play", "--seconds", "-1"], "-1.0 is not in the range x>0"),
     ]
     for args, message in cases:
         line = one_error_line(invoke(args), code=2)
         assert message in line, (args, line)
+
+
+class Recorded:
+    """Stands in for the lab's run: keeps the jobs it is given and plays none."""
+
+    def __init__(self) -> None:
+        self.jobs: list[Any] = []
+
+    def __call__(self, jobs: Any, *args: Any, **kwargs: Any) -> list[Any]:
+        self.jobs.extend(jobs)
+        raise KeyboardInterrupt  # stops the command once the jobs are seen
+
+
+@pytest.mark.rules("MK-CLI-1", "MK-BOT-4")
+def test_simulate_gives_the_search_its_time_budget() -> None:
+    for args, seconds in ((["--seconds", "0.5"], 0.5), ([], None)):
+        recorded = Recorded()
+        group = command_group(INFO, [simulate_command(INFO, run=recorded)])
+        CliRunner().invoke(group, ["simulate", "--games", "2", "--bot", "ismcts", *args])
+        assert [(job.seconds, job.playouts) for job in recorded.jobs] == [(seconds, 1000)] * 2
 
 
 # --------------------------------------------------------------------------- play
