@@ -215,7 +215,8 @@ tournament: $(STAMP)
 	@case ' $(GAMES) ' in *' $(GAME) '*) ;; *) echo 'GAME must be one of: $(GAMES)' >&2; exit 2;; esac
 	$(PY) $(TOURNAMENT_SCRIPT_$(GAME)) $(TOURNAMENT_ARGS) --out tournament.md
 
-# The bot match: ISMCTS at a time budget per decision against the greedy bot in every game
+# The bot match: ISMCTS (the compiled build, make compiled) at a time budget per decision
+# against the greedy bot in every game
 # (or GAME=...), through the lab (scripts/bot_match.py): 2-player games, seeds 0 to 49 each
 # in both seat rotations, the search stopping after BOT_MATCH_SECONDS CPU seconds per
 # decision; one table of games, win rate and 95% Wilson interval per game, written to
@@ -224,8 +225,8 @@ tournament: $(STAMP)
 # hours on 2 cores; BOT_MATCH_ARGS="--games 10 --workers 2" and the like for a shorter one.
 BOT_MATCH_SECONDS ?= 1
 BOT_MATCH_ARGS ?= --games 50 --workers 2
-bot-match: $(STAMP)
-	$(PY) scripts/bot_match.py $(if $(filter command line,$(origin GAME)),--game $(GAME)) --seconds $(BOT_MATCH_SECONDS) $(BOT_MATCH_ARGS) --out bot-match.md
+bot-match: compiled
+	$(COMPILED_PY) scripts/bot_match.py $(if $(filter command line,$(origin GAME)),--game $(GAME)) --seconds $(BOT_MATCH_SECONDS) $(BOT_MATCH_ARGS) --out bot-match.md
 
 # Harbour's seeded sweep of random games over the combinations of rule readings, all 6,000
 # games (make test plays the first 240, make soak the rest; about 7 minutes on 2 cores).
