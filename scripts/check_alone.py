@@ -6,7 +6,7 @@ No distribution of this repository is on the package index; the READMEs (``READM
 environments (pip fetches attrs, cattrs, click and rich from the package index):
 
 - **from a clone**: the line runs in the top folder of a copy of the repository (its
-  sources, distributions and top-level files, without ``build/`` or ``*.egg-info`` folders:
+  sources, distributions, scripts and top-level files, without ``build/`` or ``*.egg-info`` folders:
   what a fresh clone holds), for example ``pip install ./distributions/meeplekit .``;
 - **from the wheelhouse** ``make dist`` writes: ``pip install --find-links dist <name>``
   (:data:`WHEELHOUSE`) runs in the folder holding ``DIST_DIR``.
@@ -268,14 +268,17 @@ def _pip(python: Path, line: str, where: Path) -> None:
 
 
 def _copy_clone(folder: Path) -> Path:
-    """What a fresh clone holds for pip: the sources, distributions and top-level files."""
+    """What a fresh clone holds for pip: the sources, distributions, top-level files and scripts.
+
+    Every ``setup.py`` runs ``scripts/compiled_build.py``, pure build or compiled.
+    """
     clone = folder / "clone"
     clone.mkdir()
     skip = shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.py[cod]")
     for path in ROOT.iterdir():
         if path.is_file():
             shutil.copy2(path, clone / path.name)
-    for name in ("src", "distributions"):
+    for name in ("src", "distributions", "scripts"):
         shutil.copytree(ROOT / name, clone / name, ignore=skip)
     return clone
 
