@@ -6,29 +6,12 @@ given results.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from meeplekit.lab import GameResult, Job
+from tests.support.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load() -> ModuleType:
-    path = ROOT / "scripts" / "bot_match.py"
-    spec = importlib.util.spec_from_file_location("bot_match", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-match = _load()
+match = load_script("bot_match")
 
 
 def _result(bots: tuple[str, ...], winners: tuple[int, ...], finished: bool = True) -> GameResult:

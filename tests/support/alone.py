@@ -7,25 +7,9 @@ through it too.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
+from tests.support.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load() -> ModuleType:
-    path = ROOT / "scripts" / "check_alone.py"
-    spec = importlib.util.spec_from_file_location("check_alone", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # registered first: its dataclasses look it up
-    spec.loader.exec_module(module)
-    return module
-
-
-check_alone = _load()
+check_alone = load_script("check_alone")
 
 
 def readme_commands() -> dict[tuple[str, str, str | None], str]:
